@@ -1,0 +1,39 @@
+"""Biblioteca de apoio do curso «Agentes e Workflows Multi-Step».
+
+Os nomes públicos são carregados só quando são usados: ``from curso import verificar``
+não importa o SDK da OpenAI nem os widgets, para que a primeira verificação seja rápida.
+"""
+
+from importlib import import_module
+
+__all__ = [
+    "verificar",
+    "cliente",
+    "cliente_offline",
+    "cliente_offline_assincrono",
+    "servir",
+    "Roteiro",
+    "validar_mensagens",
+    "codificador",
+]
+
+# nome público -> módulo onde vive
+_ONDE = {
+    "verificar": "curso.verificacao",
+    "cliente": "curso.clientes",
+    "modelo": "curso.clientes",
+    "cliente_offline": "curso.offline",
+    "cliente_offline_assincrono": "curso.offline",
+    "servir": "curso.offline",
+    "Roteiro": "curso.offline",
+    "validar_mensagens": "curso.offline",
+    "codificador": "curso.offline",
+}
+
+
+def __getattr__(nome):
+    if nome in _ONDE:
+        valor = getattr(import_module(_ONDE[nome]), nome)
+        globals()[nome] = valor
+        return valor
+    raise AttributeError(f"o módulo 'curso' não tem o atributo {nome!r}")
