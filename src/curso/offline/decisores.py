@@ -1,0 +1,55 @@
+"""Decisores prontos a usar com o modelo offline."""
+
+from __future__ import annotations
+
+import json
+
+_MAX_CITACAO = 200
+
+
+def _texto(content) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(p.get("text", "") for p in content if isinstance(p, dict))
+    return ""
+
+
+def _citar(texto: str) -> str:
+    texto = " ".join(texto.split())
+    return texto if len(texto) <= _MAX_CITACAO else texto[: _MAX_CITACAO - 1] + "…"
+
+
+def decisor_padrao(mensagens: list[dict], ferramentas: list[dict]) -> str:
+    """O decisor de ``cliente()`` e de ``curso servidor`` quando não escolhes outro.
+
+    Nunca chama ferramentas (por isso qualquer ciclo de agente termina à primeira volta): responde
+    com um texto determinístico que diz o que recebeu — a última mensagem, quantas mensagens e
+    que ferramentas — e como obter respostas a sério (um decisor teu ou um ``Roteiro``).
+    """
+    ultima = mensagens[-1] if mensagens else {}
+    papel = ultima.get("role", "?")
+    if papel == "tool":
+        conteudo = f"o resultado de uma ferramenta: «{_citar(_texto(ultima.get('content')))}»"
+    else:
+        conteudo = f"«{_citar(_texto(ultima.get('content')))}»"
+    nomes = [
+        f.get("function", {}).get("name", "?") for f in ferramentas if isinstance(f, dict)
+    ]
+    disponiveis = f"{len(nomes)} ferramenta(s): {', '.join(nomes)}" if nomes else "nenhuma ferramenta"
+    return (
+        f"[modelo offline] Recebi {len(mensagens)} mensagem(ns) e {disponiveis}. "
+        f"A última ({papel}) foi {conteudo}. Sou um modelo simulado e não chamo ferramentas "
+        "por mim: para respostas a sério, passa um decisor ou um Roteiro, por exemplo "
+        "cliente(decisor=Roteiro([...]))."
+    )
+
+
+def decisor_eco(mensagens: list[dict], ferramentas: list[dict]) -> str:
+    """Responde com o texto da última mensagem, tal e qual (útil para testar canalizações)."""
+    return _texto(mensagens[-1].get("content")) if mensagens else ""
+
+
+def resumo_json(valor) -> str:
+    """JSON compacto para citar em respostas (``ensure_ascii=False``)."""
+    return json.dumps(valor, ensure_ascii=False, separators=(", ", ": "))

@@ -1,0 +1,158 @@
+"""O tokenizador do curso (``o200k_base``) e a regra de contagem de ``usage``.
+
+O vocabulário vem no próprio repositório (``curso/dados/o200k_base.tiktoken``) e é verificado
+com o sha256 que o tiktoken publica: o tiktoken nunca é chamado a descarregar nada.
+
+Regra de contagem de ``usage.prompt_tokens`` (o exercício 7.5 reproduz esta regra)::
+
+    n(texto) = len(codificador().encode(texto))
+
+    prompt_tokens = 3                                   # preparação da resposta
+                  + soma, para cada mensagem, de:
+                        3                               # custo fixo por mensagem
+                      + n(role)
+                      + n(texto do content)             # str; numa lista de partes, soma n(parte["text"])
+                                                        # das partes com "text"; None ou ausente conta 0
+                      + (1 + n(name))                   # só se a mensagem tiver "name" (texto não vazio)
+                      + soma, por chamada em tool_calls, de 3 + n(function.name) + n(function.arguments)
+                  + n(json.dumps(tools, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+                                                        # só quando o pedido traz ferramentas
+
+``tool_call_id`` e os restantes campos (``refusal``, ``annotations``, …) não contam.
+``completion_tokens`` = n(texto da resposta), ou, numa resposta com ferramentas, a soma por
+chamada de 3 + n(nome) + n(argumentos em JSON).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import tiktoken
+
+FICHEIRO_VOCABULARIO = Path(__file__).resolve().parent.parent / "dados" / "o200k_base.tiktoken"
+# o hash publicado em tiktoken_ext/openai_public.py (função o200k_base)
+SHA256_O200K_BASE = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"
+
+# A expressão regular de pré-tokenização do o200k_base, tal como o tiktoken a define.
+_PADRAO_O200K = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+_ESPECIAIS_O200K = {"<|endoftext|>": 199999, "<|endofprompt|>": 200018}
+
+
+class Codificador(tiktoken.Encoding):
+    """O ``tiktoken.Encoding`` do ``o200k_base``, com uma diferença deliberada:
+
+    ``encode`` trata por omissão os tokens especiais (``<|endoftext|>``…) como texto normal, em vez
+    de lançar um erro — uma mensagem de um utilizador nunca deve fazer o modelo offline falhar.
+    """
+
+    def encode(self, text, *, allowed_special=frozenset(), disallowed_special=()):
+        return super().encode(
+            text, allowed_special=allowed_special, disallowed_special=disallowed_special
+        )
+
+
+def ler_vocabulario(caminho: Path = FICHEIRO_VOCABULARIO) -> dict[bytes, int]:
+    """Lê o ficheiro ``.tiktoken`` e confirma o sha256 publicado (sem rede)."""
+    dados = Path(caminho).read_bytes()
+    obtido = hashlib.sha256(dados).hexdigest()
+    if obtido != SHA256_O200K_BASE:
+        raise RuntimeError(
+            f"O ficheiro de vocabulário {caminho} está corrompido: sha256 {obtido}, "
+            f"esperava {SHA256_O200K_BASE}. Repõe-no a partir do repositório do curso."
+        )
+    return {
+        base64.b64decode(token): int(posicao)
+        for token, posicao in (linha.split() for linha in dados.splitlines() if linha)
+    }
+
+
+@lru_cache(maxsize=1)
+def codificador() -> Codificador:
+    """O tokenizador ``o200k_base`` com que o modelo offline conta ``usage`` (criado uma só vez)."""
+    return Codificador(
+        name="o200k_base",
+        pat_str=_PADRAO_O200K,
+        mergeable_ranks=ler_vocabulario(),
+        special_tokens=_ESPECIAIS_O200K,
+    )
+
+
+@lru_cache(maxsize=16384)
+def n(texto: str) -> int:
+    """Número de tokens de ``texto`` (com cache: as conversas repetem muito texto)."""
+    if not texto:
+        return 0
+    return len(codificador().encode(texto))
+
+
+def _texto_do_content(content) -> int:
+    if isinstance(content, str):
+        return n(content)
+    if isinstance(content, list):
+        return sum(
+            n(parte["text"])
+            for parte in content
+            if isinstance(parte, dict) and isinstance(parte.get("text"), str)
+        )
+    return 0
+
+
+def _tokens_chamada(chamada) -> int:
+    funcao = chamada.get("function") if isinstance(chamada, dict) else None
+    if not isinstance(funcao, dict):
+        return 3
+    nome = funcao.get("name")
+    argumentos = funcao.get("arguments")
+    return (
+        3
+        + (n(nome) if isinstance(nome, str) else 0)
+        + (n(argumentos) if isinstance(argumentos, str) else 0)
+    )
+
+
+def tokens_da_mensagem(mensagem: dict) -> int:
+    """Custo de uma mensagem, segundo a regra do módulo."""
+    total = 3
+    papel = mensagem.get("role")
+    if isinstance(papel, str):
+        total += n(papel)
+    total += _texto_do_content(mensagem.get("content"))
+    nome = mensagem.get("name")
+    if isinstance(nome, str) and nome:
+        total += 1 + n(nome)
+    for chamada in mensagem.get("tool_calls") or ():
+        total += _tokens_chamada(chamada)
+    return total
+
+
+def tokens_das_ferramentas(ferramentas: list) -> int:
+    """Custo das definições de ferramentas: o JSON compacto e ordenado da lista ``tools``."""
+    if not ferramentas:
+        return 0
+    return n(json.dumps(ferramentas, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+
+
+def tokens_do_pedido(mensagens: list, ferramentas: list | None = None) -> int:
+    """``usage.prompt_tokens`` de um pedido com estas ``messages`` e ``tools``."""
+    return 3 + sum(tokens_da_mensagem(m) for m in mensagens) + tokens_das_ferramentas(ferramentas)
+
+
+def tokens_da_resposta(texto: str | None, chamadas: list[tuple[str, str]]) -> int:
+    """``usage.completion_tokens``: o texto, ou 3 + nome + argumentos por chamada."""
+    if chamadas:
+        return sum(3 + n(nome) + n(argumentos) for nome, argumentos in chamadas)
+    return n(texto or "")
