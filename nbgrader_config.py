@@ -1,0 +1,41 @@
+"""Configuração do nbgrader para este curso.
+
+``solutions/`` é a fonte (cadernos do professor, com soluções e testes escondidos) e
+``exercises/`` é a versão dos alunos, gerada com ``nbgrader generate_assignment``.
+"""
+
+c = get_config()  # noqa: F821 — o nbgrader define get_config
+
+c.CourseDirectory.source_directory = "solutions"
+c.CourseDirectory.release_directory = "exercises"
+c.CourseDirectory.submitted_directory = "submitted"
+c.CourseDirectory.autograded_directory = "autograded"
+c.CourseDirectory.feedback_directory = "feedback"
+c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", ".hypothesis"]
+
+from nbgrader import preprocessors as pp  # noqa: E402
+
+from curso.nbgrader_extra import LimparSolucoes  # noqa: E402
+
+# a lista do nbgrader 0.9, com ClearSolutions trocado por LimparSolucoes
+c.GenerateAssignment.preprocessors = [
+    pp.IncludeHeaderFooter, pp.InstantiateTests, pp.LockCells, LimparSolucoes, pp.ClearOutput,
+    pp.CheckCellMetadata, pp.ComputeChecksums, pp.SaveCells, pp.ClearHiddenTests,
+    pp.ClearMarkScheme, pp.ComputeChecksums, pp.CheckCellMetadata,
+]
+
+# esboços em português, e «NOME = ...» para respostas ao nível do módulo (ver curso.nbgrader_extra)
+c.ClearSolutions.code_stub = {"python": "# O TEU CÓDIGO AQUI\nraise NotImplementedError()"}
+c.ClearSolutions.text_stub = "ESCREVE AQUI A TUA RESPOSTA"
+c.ClearSolutions.begin_solution_delimeter = "BEGIN SOLUTION"
+c.ClearSolutions.end_solution_delimeter = "END SOLUTION"
+c.ClearSolutions.enforce_metadata = True
+
+# geração estável byte a byte: sem saídas, sem contagens nem metadados de execução
+c.ClearOutput.remove_metadata_fields = {"collapsed", "scrolled", "execution", "ExecuteTime"}
+
+# correção: limite por célula (um ciclo infinito não para a turma) e o mesmo kernel do curso
+c.ExecutePreprocessor.timeout = 60
+c.ExecutePreprocessor.kernel_name = "python3"
+c.Execute.timeout = 60

@@ -1,0 +1,115 @@
+"""Carregar o código de um caderno sem kernel: as células de código correm num dicionário.
+
+Saltam-se as células de verificação (as que o nbgrader pontua), as células marcadas com a
+etiqueta ``ao-vivo`` (chamam a API real) e as marcadas ``nao-carregar`` (widgets, gráficos).
+Um erro numa célula não impede as outras de correr: fica registado para o relatório.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from curso.raiz import ErroDoCurso
+
+ETIQUETAS_A_SALTAR = {"ao-vivo", "nao-carregar"}
+
+
+class NomeEmFalta(AttributeError):
+    """O caderno não define um nome que a verificação procura."""
+
+
+class NaoImplementado(NotImplementedError):
+    """O nome existe mas ainda tem o valor de partida (``...``)."""
+
+
+@dataclass
+class ErroDeCelula:
+    indice: int
+    tipo: str
+    mensagem: str
+
+    def __str__(self) -> str:
+        return f"a célula {self.indice} deu {self.tipo}: {self.mensagem}"
+
+
+@dataclass
+class Caderno:
+    """O espaço de nomes de um caderno, acessível como atributos (``nb.correr_ciclo``)."""
+
+    nomes: dict
+    caminho: str = "<caderno>"
+    erros: list[ErroDeCelula] = field(default_factory=list)
+
+    def __getattr__(self, nome):
+        if nome.startswith("__") or nome in ("nomes", "caminho", "erros"):
+            raise AttributeError(nome)
+        try:
+            valor = self.nomes[nome]
+        except KeyError:
+            falhas = "".join(f"\n    ({e})" for e in self.erros)
+            raise NomeEmFalta(
+                f"o caderno não define `{nome}` — escreveste o nome exatamente assim e "
+                f"correste a célula?{falhas}"
+            ) from None
+        if valor is Ellipsis:
+            raise NaoImplementado(f"`{nome}` ainda tem o valor de partida `...`")
+        return valor
+
+    def __contains__(self, nome) -> bool:
+        return nome in self.nomes
+
+    def com(self, codigo: str, origem: str = "<alteração>") -> "Caderno":
+        """Uma cópia com ``codigo`` executado por cima (usado para provar os mutantes)."""
+        nomes = dict(self.nomes)
+        exec(compile(codigo, origem, "exec"), nomes)
+        return Caderno(nomes, f"{self.caminho} + {origem}", list(self.erros))
+
+
+def _salta(celula: dict) -> bool:
+    meta = celula.get("metadata", {})
+    nbg = meta.get("nbgrader", {})
+    if nbg.get("grade") and not nbg.get("solution"):
+        return True
+    return bool(ETIQUETAS_A_SALTAR & set(meta.get("tags", [])))
+
+
+def ler_celulas(caminho: str | Path) -> list[str]:
+    """As fontes das células de código a carregar, pela ordem do caderno."""
+    caminho = Path(caminho)
+    if not caminho.is_file():
+        raise ErroDoCurso(
+            f"Não encontrei o caderno {caminho}. Confirma o caminho "
+            "(os exercícios estão em exercises/capNN/capNN.ipynb)."
+        )
+    try:
+        dados = json.loads(caminho.read_text(encoding="utf-8"))
+        celulas = dados["cells"]
+    except (ValueError, KeyError, TypeError) as erro:
+        raise ErroDoCurso(
+            f"Não consegui ler o caderno {caminho}: não é um ficheiro .ipynb válido ({erro})."
+        ) from None
+    fontes = []
+    for celula in celulas:
+        if celula.get("cell_type") != "code" or _salta(celula):
+            continue
+        fonte = celula.get("source", "")
+        fontes.append("".join(fonte) if isinstance(fonte, list) else fonte)
+    return fontes
+
+
+def carregar(caminho: str | Path) -> Caderno:
+    """Corre as células de código de ``caminho`` e devolve o espaço de nomes resultante."""
+    nomes: dict = {"__name__": "__caderno__"}
+    erros: list[ErroDeCelula] = []
+    for indice, fonte in enumerate(ler_celulas(caminho), start=1):
+        try:
+            exec(compile(fonte, f"<{Path(caminho).name}, célula de código {indice}>", "exec"), nomes)
+        except BaseException as erro:  # noqa: BLE001 — o caderno do aluno pode fazer tudo
+            if isinstance(erro, KeyboardInterrupt):
+                raise
+            ultima = traceback.format_exception_only(type(erro), erro)[-1].strip()
+            erros.append(ErroDeCelula(indice, type(erro).__name__, ultima))
+    return Caderno(nomes, str(caminho), erros)

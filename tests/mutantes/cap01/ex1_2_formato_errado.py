@@ -1,0 +1,3 @@
+"""Escreve a opção por extenso em vez da letra."""
+
+resposta_1_2 = "No agente é o modelo que decide"

@@ -1,0 +1,3 @@
+"""Confunde agente com «mais chamadas ao modelo»."""
+
+resposta_1_2 = "a"

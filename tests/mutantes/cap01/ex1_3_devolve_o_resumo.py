@@ -1,0 +1,7 @@
+"""Devolve o resumo (a primeira resposta) em vez da tradução."""
+
+
+def resumir_e_traduzir(texto, chamar_modelo):
+    resumo = chamar_modelo(f"Resume: {texto}")
+    chamar_modelo(f"Traduz para inglês: {resumo}")
+    return resumo

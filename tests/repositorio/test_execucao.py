@@ -1,0 +1,50 @@
+"""Prova 6: lições, soluções e exercícios em branco correm do princípio ao fim, offline, sem chave."""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from ._cadernos import CAPITULOS, RAIZ, exercicio, licoes, solucao
+
+
+def _executar(caminho: Path, monkeypatch) -> nbformat.NotebookNode:
+    for variavel in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "CURSO_AO_VIVO"):
+        monkeypatch.delenv(variavel, raising=False)
+    monkeypatch.setenv("CURSO_RAIZ", str(RAIZ))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    nb = nbformat.read(caminho, as_version=4)
+    NotebookClient(nb, timeout=60, kernel_name="python3",
+                   resources={"metadata": {"path": str(caminho.parent)}}).execute()
+    return nb
+
+
+def _texto(nb) -> str:
+    return "\n".join(
+        s.get("text", "") if s.get("output_type") == "stream" else str(s.get("data", {}).get("text/plain", ""))
+        for c in nb.cells if c.cell_type == "code" for s in c.outputs
+    )
+
+
+@pytest.mark.lento
+@pytest.mark.parametrize("caminho", licoes(), ids=lambda p: p.name)
+def test_licao_corre_offline(caminho, monkeypatch):
+    _executar(caminho, monkeypatch)
+
+
+@pytest.mark.lento
+@pytest.mark.parametrize("capitulo", CAPITULOS)
+def test_solucoes_correm_e_passam(capitulo, monkeypatch):
+    nb = _executar(solucao(capitulo), monkeypatch)
+    assert "✘" not in _texto(nb) and "ainda não implementado" not in _texto(nb)
+
+
+@pytest.mark.lento
+@pytest.mark.parametrize("capitulo", CAPITULOS)
+def test_exercicio_em_branco_corre_ate_ao_fim(capitulo, monkeypatch):
+    """«Run All» num caderno novo chega ao fim e mostra o que falta (não para no 1.º exercício)."""
+    nb = _executar(exercicio(capitulo), monkeypatch)
+    texto = _texto(nb)
+    verificacoes = [c for c in nb.cells if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+    assert texto.count("ainda não implementado") + texto.count("✘") >= len(verificacoes), texto
