@@ -101,8 +101,11 @@ class TestEx1_1:
         for max_passos in (1, 3):
             decidir = _teimoso()
             corridas = []
-            r = nb.correr_ciclo("x", decidir, {"procurar": lambda termo: corridas.append(termo)},
-                                max_passos=max_passos)
+
+            def procurar(termo, corridas=corridas):
+                corridas.append(termo)
+
+            r = nb.correr_ciclo("x", decidir, {"procurar": procurar}, max_passos=max_passos)
             assert len(decidir.chamadas) == max_passos, explica(
                 "O decisor é chamado exatamente max_passos vezes antes de desistir.",
                 f"max_passos={max_passos}, mas o decisor foi chamado {len(decidir.chamadas)} vezes")
