@@ -147,4 +147,4 @@ def cartao_resultado(resultado: Any, max_caracteres: int = 300) -> str:
         resposta = resultado.get("resposta", "")
         return cartao(f"✔ <b>Concluído.</b> Resposta: {codigo(resposta, max_caracteres)}", "ok")
     motivo = resultado.get("motivo", "(sem motivo)")
-    return cartao(f"⛔ <b>Parou sem concluir.</b> Motivo: {descrever_motivo(motivo)}", "erro")
+    return cartao(f"■ <b>Parou sem concluir.</b> Motivo: {descrever_motivo(motivo)}", "erro")

@@ -34,7 +34,7 @@ from curso.widgets._comum import (
 )
 
 FASES = ("pensar", "agir", "observar")
-ICONES = {"pensar": "🧠", "agir": "🔧", "observar": "👀"}
+ICONES = {"pensar": "①", "agir": "②", "observar": "③"}  # símbolos que qualquer fonte tem
 
 
 class PassoAPasso(Componente):
