@@ -8,11 +8,10 @@ falhas simuladas (429/500) não, para o SDK poder tentar de novo como faria ao v
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 
-from .respostas import construir, corpo_de_erro, corpo_de_falha, normalizar
+from .respostas import construir, corpo_de_erro, corpo_de_falha, normalizar, resumo_do_pedido
 from .roteiro import Falha
 from .validacao import ErroPedido, validar_pedido
 
@@ -28,7 +27,7 @@ _ERRO_JSON = (
 
 
 def _id_pedido(corpo: bytes) -> str:
-    return "req_" + hashlib.sha256(corpo).hexdigest()[:32]
+    return "req_" + resumo_do_pedido(corpo)[32:64]
 
 
 class Motor:
@@ -81,7 +80,7 @@ class Motor:
             return self._erro(400, corpo_de_erro(_ERRO_JSON, "invalid_request_error"), corpo)
         self.pedidos.append(pedido)
         try:
-            validar_pedido(pedido)
+            ferramentas_json = validar_pedido(pedido)
         except ErroPedido as erro:
             return self._erro(erro.estado, json.dumps(erro.corpo(), ensure_ascii=False).encode(), corpo)
         # o decisor recebe a sua própria cópia: se a alterar, o registo em .pedidos não muda
@@ -96,7 +95,9 @@ class Motor:
         if isinstance(resultado, Falha):
             return self._erro(resultado.estado, corpo_de_falha(resultado), corpo, resultado.cabecalhos_http())
         texto, chamadas = resultado
-        dados, stream = construir(pedido, texto, chamadas)
+        dados, stream = construir(
+            pedido, texto, chamadas, resumo=resumo_do_pedido(corpo), ferramentas_json=ferramentas_json
+        )
         cabecalhos = {
             "content-type": "text/event-stream; charset=utf-8" if stream else _JSON,
             "x-request-id": _id_pedido(corpo),

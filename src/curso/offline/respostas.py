@@ -23,12 +23,9 @@ def _json(obj) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-def resumo_da_conversa(corpo: dict) -> str:
-    """sha256 (hex) do que define a conversa: modelo, mensagens e ferramentas."""
-    essencial = {"model": corpo.get("model"), "messages": corpo.get("messages"), "tools": corpo.get("tools")}
-    return hashlib.sha256(
-        json.dumps(essencial, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
-    ).hexdigest()
+def resumo_do_pedido(corpo_bytes: bytes) -> str:
+    """sha256 (hex) do corpo do pedido tal como chegou: a mesma conversa dá o mesmo resumo."""
+    return hashlib.sha256(corpo_bytes).hexdigest()
 
 
 class RespostaInvalida(TypeError):
@@ -87,12 +84,15 @@ def _uso(prompt: int, conclusao: int) -> dict:
     }
 
 
-def construir(corpo: dict, texto: str | None, chamadas: list[tuple[str, str]]) -> tuple[bytes, bool]:
-    """O corpo da resposta (bytes) e se é um stream SSE."""
-    resumo = resumo_da_conversa(corpo)
+def construir(corpo: dict, texto: str | None, chamadas: list[tuple[str, str]], *, resumo: str,
+              ferramentas_json: str | None = None) -> tuple[bytes, bool]:
+    """O corpo da resposta (bytes) e se é um stream SSE.
+
+    ``resumo``: o resumo do pedido (de onde saem os ids e o ``created``).
+    """
     identificador, created, ids_chamadas = _ids(resumo, len(chamadas))
     uso = _uso(
-        tokens_do_pedido(corpo["messages"], corpo.get("tools")),
+        tokens_do_pedido(corpo["messages"], corpo.get("tools"), ferramentas_json=ferramentas_json),
         tokens_da_resposta(texto, chamadas),
     )
     modelo = corpo["model"]

@@ -139,16 +139,21 @@ def tokens_da_mensagem(mensagem: dict) -> int:
     return total
 
 
-def tokens_das_ferramentas(ferramentas: list) -> int:
+def tokens_das_ferramentas(ferramentas: list | None) -> int:
     """Custo das definições de ferramentas: o JSON compacto e ordenado da lista ``tools``."""
     if not ferramentas:
         return 0
     return n(json.dumps(ferramentas, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
 
 
-def tokens_do_pedido(mensagens: list, ferramentas: list | None = None) -> int:
-    """``usage.prompt_tokens`` de um pedido com estas ``messages`` e ``tools``."""
-    return 3 + sum(tokens_da_mensagem(m) for m in mensagens) + tokens_das_ferramentas(ferramentas)
+def tokens_do_pedido(mensagens: list, ferramentas: list | None = None, *,
+                     ferramentas_json: str | None = None) -> int:
+    """``usage.prompt_tokens`` de um pedido com estas ``messages`` e ``tools``.
+
+    ``ferramentas_json``: o JSON canónico de ``tools`` já calculado (poupa uma serialização).
+    """
+    custo_ferramentas = n(ferramentas_json) if ferramentas_json else tokens_das_ferramentas(ferramentas)
+    return 3 + sum(tokens_da_mensagem(m) for m in mensagens) + custo_ferramentas
 
 
 def tokens_da_resposta(texto: str | None, chamadas: list[tuple[str, str]]) -> int:

@@ -244,12 +244,11 @@ def validar_mensagens(mensagens) -> None:
 # --------------------------------------------------------------------------- ferramentas
 
 
-@lru_cache(maxsize=1024)
-def _erro_de_esquema(esquema_json: str) -> str | None:
+def _erro_de_esquema(esquema: dict) -> str | None:
     import jsonschema
 
     try:
-        jsonschema.Draft202012Validator.check_schema(json.loads(esquema_json))
+        jsonschema.Draft202012Validator.check_schema(esquema)
     except jsonschema.SchemaError as erro:
         return erro.message
     return None
@@ -300,7 +299,7 @@ def _validar_ferramentas(ferramentas) -> None:
                 f"'type: {json.dumps(tipo_raiz, ensure_ascii=False)}'."
             )
         else:
-            mensagem = _erro_de_esquema(json.dumps(parametros, sort_keys=True))
+            mensagem = _erro_de_esquema(parametros)
             if mensagem is not None:
                 erro = mensagem.rstrip(".") + "."
         if erro:
@@ -314,13 +313,37 @@ def _validar_ferramentas(ferramentas) -> None:
 # --------------------------------------------------------------------------- pedido completo
 
 
-def validar_pedido(corpo) -> None:
-    """Valida o corpo de um pedido ``POST /v1/chat/completions`` (já decifrado de JSON)."""
+def json_canonico(valor) -> str:
+    """JSON compacto e ordenado: a chave das caches e o texto contado em ``usage``."""
+    return json.dumps(valor, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=512)
+def _erro_das_ferramentas(ferramentas_json: str) -> tuple | None:
+    """Valida uma lista ``tools`` (em JSON canónico) uma só vez; devolve o erro, se houver."""
+    try:
+        _validar_ferramentas(json.loads(ferramentas_json))
+    except ErroPedido as erro:
+        return erro.mensagem, erro.param, erro.codigo
+    return None
+
+
+def validar_pedido(corpo) -> str | None:
+    """Valida o corpo de um pedido ``POST /v1/chat/completions`` (já decifrado de JSON).
+
+    Devolve o JSON canónico de ``tools`` (ou ``None`` sem ferramentas), que serve para contar.
+    """
     if not isinstance(corpo, dict):
         raise _tipo_invalido("body", "an object", corpo)
     if not corpo.get("model"):
         raise ErroPedido("you must provide a model parameter")
     mensagens = _validar_forma(corpo.get("messages"))
+    ferramentas_json = None
     if corpo.get("tools") is not None:
-        _validar_ferramentas(corpo.get("tools"))
+        ferramentas_json = json_canonico(corpo["tools"])
+        erro = _erro_das_ferramentas(ferramentas_json)
+        if erro is not None:
+            mensagem, param, codigo = erro
+            raise ErroPedido(mensagem, param=param, codigo=codigo)
     _validar_protocolo(mensagens)
+    return ferramentas_json

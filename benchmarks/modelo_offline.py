@@ -1,0 +1,162 @@
+"""Débito do modelo offline através do SDK ``openai`` verdadeiro, e a fatia de tempo do motor.
+
+Mede, com uma conversa realista (sistema, pergunta, uma chamada de ferramenta e o seu resultado,
+duas ferramentas definidas):
+- em processo, síncrono (``cliente_offline``) e assíncrono (``cliente_offline_assincrono``),
+  com ``_strict_response_validation=True`` como nos testes;
+- por HTTP em loopback (``servir``), com o cliente síncrono e ligações keep-alive;
+- a referência: o mesmo SDK com um transporte que devolve sempre a mesma resposta enlatada, sem
+  validar nem contar nada (o limite do que o SDK consegue; o «duplo de teste habitual»).
+
+A fatia do motor é o tempo passado dentro do motor (validar, decidir, contar tokens, construir a
+resposta) a dividir pelo tempo total.
+
+Uso: python benchmarks/modelo_offline.py [--pedidos 2000] [--pedidos-http 500]
+Objetivo (DESIGN.md): ≥ 400 pedidos/s em processo; motor ≤ 15 % do tempo.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import time
+
+import httpx2
+import openai
+
+from curso.offline import cliente_offline, cliente_offline_assincrono, servir
+from curso.offline.exemplos import ESQUEMAS, PERGUNTA
+
+MODELO = "gpt-4o-mini"
+MENSAGENS = [
+    {"role": "system", "content": "És um assistente de câmbio. Responde em português europeu."},
+    {"role": "user", "content": PERGUNTA},
+    {"role": "assistant", "content": None, "tool_calls": [{
+        "id": "call_1", "type": "function",
+        "function": {"name": "obter_taxa_cambio", "arguments": '{"origem": "USD", "destino": "BRL"}'},
+    }]},
+    {"role": "tool", "tool_call_id": "call_1", "content": "5.5"},
+]
+AQUECIMENTO = 50
+
+
+def decisor(mensagens, ferramentas):
+    return [{"nome": "converter", "argumentos": {"valor": 250, "taxa": 5.5}}]
+
+
+def _medir(pedir, quantos: int) -> float:
+    for _ in range(AQUECIMENTO):
+        pedir()
+    inicio = time.perf_counter()
+    for _ in range(quantos):
+        pedir()
+    return time.perf_counter() - inicio
+
+
+def _sincrono(cliente, quantos):
+    def pedir():
+        cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
+    return _medir(pedir, quantos)
+
+
+def em_processo(quantos: int) -> tuple[float, float]:
+    cliente = cliente_offline(decisor, _strict_response_validation=True)
+    for _ in range(AQUECIMENTO):
+        cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
+    cliente.motor.segundos = 0.0
+    inicio = time.perf_counter()
+    for _ in range(quantos):
+        cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
+    total = time.perf_counter() - inicio
+    print(f"(motor: {cliente.motor.segundos / quantos * 1e6:.0f} µs por pedido; "
+          f"total: {total / quantos * 1e6:.0f} µs por pedido)")
+    return quantos / total, cliente.motor.segundos / total
+
+
+def em_processo_assincrono(quantos: int) -> tuple[float, float]:
+    async def correr():
+        cliente = cliente_offline_assincrono(decisor, _strict_response_validation=True)
+        for _ in range(AQUECIMENTO):
+            await cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
+        cliente.motor.segundos = 0.0
+        inicio = time.perf_counter()
+        for _ in range(quantos):
+            await cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
+        total = time.perf_counter() - inicio
+        return quantos / total, cliente.motor.segundos / total
+
+    return asyncio.run(correr())
+
+
+def por_http(quantos: int) -> tuple[float, float]:
+    from curso.offline import motor as modulo_motor
+
+    motores = []
+    original = modulo_motor.Motor.__init__
+
+    def guardar(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        motores.append(self)
+
+    modulo_motor.Motor.__init__ = guardar
+    try:
+        with servir(decisor) as url:
+            cliente = openai.OpenAI(base_url=url, api_key="x", max_retries=0, _strict_response_validation=True)
+            for _ in range(AQUECIMENTO):
+                cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
+            motores[-1].segundos = 0.0
+            inicio = time.perf_counter()
+            for _ in range(quantos):
+                cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
+            total = time.perf_counter() - inicio
+            cliente.close()
+    finally:
+        modulo_motor.Motor.__init__ = original
+    return quantos / total, motores[-1].segundos / total
+
+
+def referencia_enlatada(quantos: int) -> float:
+    cliente_de_referencia = cliente_offline(decisor)
+    enlatada = cliente_de_referencia.chat.completions.with_raw_response.create(
+        model=MODELO, messages=MENSAGENS, tools=ESQUEMAS).http_response.content
+    transporte = httpx2.MockTransport(
+        lambda pedido: httpx2.Response(200, headers={"content-type": "application/json"}, content=enlatada)
+    )
+    cliente = openai.OpenAI(base_url="http://enlatado/v1", api_key="x", max_retries=0,
+                            _strict_response_validation=True, http_client=httpx2.Client(transport=transporte))
+    return quantos / _sincrono(cliente, quantos)
+
+
+def _pct(fracao: float) -> str:
+    return f"{fracao * 100:4.1f} %".replace(".", ",")
+
+
+def _debito(valor: float) -> str:
+    return f"{valor:7.0f} pedidos/s"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pedidos", type=int, default=2000, help="pedidos por medição em processo")
+    parser.add_argument("--pedidos-http", type=int, default=500, help="pedidos na medição por HTTP")
+    args = parser.parse_args(argv)
+
+    corpo = json.dumps({"model": MODELO, "messages": MENSAGENS, "tools": ESQUEMAS}, ensure_ascii=False)
+    print(f"Conversa de teste: {len(MENSAGENS)} mensagens, {len(ESQUEMAS)} ferramentas, "
+          f"{len(corpo.encode())} bytes por pedido.")
+    sincrono, fatia = em_processo(args.pedidos)
+    assincrono, fatia_assincrona = em_processo_assincrono(args.pedidos)
+    http, fatia_http = por_http(args.pedidos_http)
+    enlatado = referencia_enlatada(args.pedidos)
+    print(f"Em processo, síncrono:   {_debito(sincrono)}   motor {_pct(fatia)} do tempo")
+    print(f"Em processo, assíncrono: {_debito(assincrono)}   motor {_pct(fatia_assincrona)} do tempo")
+    print(f"Por HTTP (loopback):     {_debito(http)}   motor {_pct(fatia_http)} do tempo")
+    print(f"Referência (resposta enlatada, sem validar nem contar): {_debito(enlatado).strip()}")
+    cumpre = sincrono >= 400 and fatia <= 0.15
+    print(f"Objetivo ≥ 400 pedidos/s em processo e motor ≤ 15 %: {'cumprido' if cumpre else 'NÃO cumprido'}.")
+    return 0 if cumpre else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
