@@ -6,6 +6,22 @@ import argparse
 import importlib
 import sys
 
+# o argparse escreve em inglês; estas são as frases que aparecem ao utilizador
+_TRADUCOES = {
+    "usage: ": "uso: ",
+    "show this help message and exit": "mostra esta ajuda e sai",
+    "positional arguments": "argumentos posicionais",
+    "options": "opções",
+    "optional arguments": "opções",
+    "the following arguments are required: %s": "faltam os argumentos: %s",
+    "unrecognized arguments: %s": "argumentos desconhecidos: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "escolha inválida: %(value)r (escolhe entre %(choices)s)",
+    "invalid %(type)s value: %(value)r": "valor inválido (%(type)s): %(value)r",
+    "expected one argument": "falta um valor",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: erro: %(message)s\n",
+}
+argparse._ = lambda texto: _TRADUCOES.get(texto, texto)
+
 # subcomando -> (módulo com a função ``registar(subparsers)``, descrição curta)
 SUBCOMANDOS = {
     "verificar": ("curso.verificacao_cli", "corre as verificações públicas de um capítulo ou exercício"),
@@ -44,4 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         _parser().print_help()
         return 2
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except BrokenPipeError:  # «curso progresso | head»: quem lia fechou o tubo
+        sys.stderr.close()
+        return 0

@@ -55,7 +55,7 @@ def proximo_passo(itens: list[dict]) -> str:
 def formatar(itens: list[dict]) -> str:
     feitos = sum(i["estado"] == PASSOU for i in itens)
     linhas = [f"Progresso: {feitos}/{len(itens)} exercícios feitos", ""]
-    linhas.append("      estado     exercício")
+    linhas.append("  estado         exercício")
     capitulo = None
     for item in itens:
         if item["capitulo"] != capitulo:
@@ -64,7 +64,7 @@ def formatar(itens: list[dict]) -> str:
             feitos_cap = sum(i["estado"] == PASSOU for i in doca)
             linhas.append(f"Capítulo {capitulo} ({feitos_cap}/{len(doca)})")
         nome_estado = {"passou": "feito", "falhou": "a falhar", "por_fazer": "por começar"}
-        linhas.append(f"  {SIMBOLO[item['estado']]} {nome_estado[item['estado']]:<11}"
+        linhas.append(f"  {SIMBOLO[item['estado']]} {nome_estado[item['estado']]:<13}"
                       f"{item['id']:<5} {item['titulo']}")
     linhas += ["", proximo_passo(itens)]
     return "\n".join(linhas)
