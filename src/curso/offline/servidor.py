@@ -176,6 +176,13 @@ def _correr(args) -> int:
         print(f"Erro: {erro}", file=sys.stderr)
         return 2
     registo = None if args.silencioso else (lambda linha: print(linha, flush=True))
+    # carrega já o tokenizador e o jsonschema, para o primeiro pedido não esperar por eles
+    from .tokens import codificador
+    from .validacao import validar_pedido
+
+    codificador()
+    validar_pedido({"model": "aquecimento", "messages": [{"role": "user", "content": "."}],
+                    "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]})
     try:
         contexto = servir(decisor, args.host, args.porta, registo=registo)
         url = contexto.__enter__()
