@@ -1,0 +1,190 @@
+"""Testes da maquinaria de verificação: carregar cadernos, correr verificações, CLI, progresso."""
+
+import json
+import subprocess
+import sys
+
+import nbformat
+import pytest
+
+from curso import verificacao
+from curso.caderno import Caderno, carregar
+from curso.nbgrader_extra import LimparSolucoes
+from curso.progresso import formatar as formatar_progresso
+from curso.progresso import proximo_passo, recolher
+from curso.raiz import ErroDoCurso, raiz_do_curso
+from curso.verificacao import FALHOU, PASSOU, POR_FAZER, correr_verificacoes, verificar
+
+RAIZ = raiz_do_curso()
+SOLUCAO_1 = RAIZ / "solutions/cap01/cap01.ipynb"
+BRANCO_1 = RAIZ / "exercises/cap01/cap01.ipynb"
+
+
+def _caderno(tmp_path, *celulas, nome="c.ipynb"):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [c if isinstance(c, dict) else nbformat.v4.new_code_cell(c) for c in celulas]
+    caminho = tmp_path / nome
+    nbformat.write(nb, caminho)
+    return caminho
+
+
+def _correr_cli(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "curso", *args], capture_output=True, text=True,
+                          cwd=RAIZ, timeout=120, **kw)
+
+
+class TestCarregarCaderno:
+    def test_salta_celulas_de_verificacao_ao_vivo_e_nao_carregar(self, tmp_path):
+        verif = nbformat.v4.new_code_cell("raise RuntimeError('verificação')")
+        verif.metadata["nbgrader"] = {"grade": True, "solution": False, "grade_id": "v", "points": 1}
+        vivo = nbformat.v4.new_code_cell("raise RuntimeError('rede')")
+        vivo.metadata["tags"] = ["ao-vivo"]
+        widget = nbformat.v4.new_code_cell("raise RuntimeError('widget')")
+        widget.metadata["tags"] = ["nao-carregar"]
+        nb = carregar(_caderno(tmp_path, "x = 1", verif, vivo, widget, "y = x + 1"))
+        assert nb.erros == [] and nb.y == 2
+
+    def test_erro_numa_celula_nao_impede_as_outras(self, tmp_path):
+        nb = carregar(_caderno(tmp_path, "def f(:\n  pass", "import sys\nsys.exit(3)", "z = 5"))
+        assert nb.z == 5
+        assert [e.tipo for e in nb.erros] == ["SyntaxError", "SystemExit"]
+
+    def test_nome_em_falta_e_valor_de_partida(self):
+        nb = Caderno({"a": ..., "b": 1})
+        with pytest.raises(NotImplementedError):
+            _ = nb.a
+        with pytest.raises(AttributeError, match="escreveste o nome"):
+            _ = nb.c
+        assert nb.b == 1
+
+    def test_caderno_inexistente_ou_invalido(self, tmp_path):
+        with pytest.raises(ErroDoCurso, match="Não encontrei o caderno"):
+            carregar(tmp_path / "nao_existe.ipynb")
+        mau = tmp_path / "mau.ipynb"
+        mau.write_text("{isto não é json")
+        with pytest.raises(ErroDoCurso, match="não é um ficheiro .ipynb válido"):
+            carregar(mau)
+
+
+class TestVerificar:
+    def test_solucao_passa_e_branco_fica_por_fazer(self):
+        assert {r.estado for r in correr_verificacoes(1, carregar(SOLUCAO_1))} == {PASSOU}
+        assert {r.estado for r in correr_verificacoes(1, carregar(BRANCO_1))} == {POR_FAZER}
+
+    def test_falha_mostra_dica_antes_do_pormenor(self, capsys):
+        mutante = RAIZ / "tests/mutantes/cap01/ex1_1_resposta_inventada.py"
+        verificar("1.1", carregar(SOLUCAO_1).com(mutante.read_text(encoding="utf-8")))
+        saida = capsys.readouterr().out
+        assert "✘" in saida and "✔" in saida
+        linhas = saida.splitlines()
+        i = next(i for i, linha in enumerate(linhas) if "✘" in linha)
+        assert not linhas[i + 1].strip().startswith("Pormenor") and "Pormenor" in linhas[i + 2]
+        assert "verificações públicas passaram" in saida
+
+    def test_so_lanca_sob_nbgrader(self, monkeypatch, capsys):
+        monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+        verificar("1.2", {"resposta_1_2": "a"})  # não lança: o «Run All» do aluno continua
+        monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+        with pytest.raises(AssertionError):
+            verificar("1.2", {"resposta_1_2": "a"})
+        verificar("1.2", {"resposta_1_2": "b"})  # tudo certo: não lança
+        assert "Tudo certo" in capsys.readouterr().out
+
+    def test_usa_os_nomes_de_quem_chama(self, capsys):
+        resposta_1_2 = "b"  # noqa: F841 — lido por verificar através do quadro de quem chama
+        exec("verificar('1.2')", {"verificar": verificar, "resposta_1_2": "b"})
+        assert "Tudo certo: 2/2" in capsys.readouterr().out
+
+    def test_ciclo_infinito_e_cortado(self, monkeypatch):
+        monkeypatch.setattr(verificacao, "LIMITE_POR_VERIFICACAO", 0.3)
+
+        def resumir_e_traduzir(texto, chamar_modelo):
+            while True:
+                try:
+                    chamar_modelo(texto)
+                except Exception:  # o aluno engole exceções: o limite tem de passar na mesma
+                    pass
+
+        r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": resumir_e_traduzir}))
+        assert r and all(x.estado == FALHOU and "ciclo" in x.mensagem for x in r)
+
+    def test_excecao_inesperada_e_nome_em_falta(self):
+        r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": lambda t, m: 1 / 0}))
+        assert all(x.estado == FALHOU and "ZeroDivisionError" in x.mensagem for x in r)
+        r = correr_verificacoes("1.3", Caderno({}))
+        assert all(x.estado == FALHOU and "resumir_e_traduzir" in x.mensagem for x in r)
+
+    def test_ids_desconhecidos(self, capsys):
+        for errado in ("1.9", "99", "abc"):
+            with pytest.raises(ErroDoCurso):
+                correr_verificacoes(errado, Caderno({}))
+        verificar("1.9", {})
+        assert "não tem o exercício 1.9" in capsys.readouterr().out
+
+
+@pytest.mark.lento
+class TestLinhaDeComandos:
+    def test_solucao_sai_com_zero_e_branco_com_um(self):
+        certo = _correr_cli("verificar", "1", "--caderno", str(SOLUCAO_1))
+        assert certo.returncode == 0, certo.stdout + certo.stderr
+        branco = _correr_cli("verificar", "1")
+        assert branco.returncode == 1 and branco.stdout.count("ainda não implementado") == 3
+
+    def test_json(self):
+        r = _correr_cli("verificar", "1.2", "--json", "--caderno", str(SOLUCAO_1))
+        dados = json.loads(r.stdout)
+        assert r.returncode == 0 and [d["estado"] for d in dados] == [PASSOU, PASSOU]
+
+    def test_erros_claros(self, tmp_path):
+        for args, texto in ((["verificar", "1", "--caderno", str(tmp_path / "x.ipynb")], "Não encontrei"),
+                            (["verificar", "1.9"], "não tem o exercício"),
+                            (["verificar", "um"], "Não conheço o exercício")):
+            r = _correr_cli(*args)
+            assert r.returncode == 2 and texto in r.stderr and "Traceback" not in r.stderr
+
+    def test_ajuda_em_portugues(self):
+        r = _correr_cli("verificar", "--help")
+        assert r.returncode == 0 and "mostra esta ajuda" in r.stdout and "show this" not in r.stdout
+
+
+class TestProgresso:
+    def test_estados_e_proximo_passo(self, tmp_path):
+        pasta = tmp_path / "cap01"
+        pasta.mkdir()
+        nb = nbformat.read(SOLUCAO_1, as_version=4)
+        for celula in nb.cells:  # 1.1 por fazer, 1.2 errado, 1.3 certo
+            if celula.metadata.get("nbgrader", {}).get("grade_id") == "ex1_1":
+                celula.source = "def correr_ciclo(*a, **k):\n    raise NotImplementedError()"
+            if celula.metadata.get("nbgrader", {}).get("grade_id") == "ex1_2":
+                celula.source = 'resposta_1_2 = "c"'
+        nbformat.write(nb, pasta / "cap01.ipynb")
+        itens = [i for i in recolher(tmp_path) if i["capitulo"] == 1]
+        assert [i["estado"] for i in itens] == [POR_FAZER, FALHOU, PASSOU]
+        assert "1.2" in proximo_passo(itens) and "Acaba" in proximo_passo(itens)
+        assert "1/3" in formatar_progresso(itens)
+
+    def test_tudo_feito(self):
+        itens = [{"estado": PASSOU, "id": "1.1", "titulo": "t", "caderno": "c"}]
+        assert "Parabéns" in proximo_passo(itens)
+
+
+class TestEsbocosDoNbgrader:
+    def _limpar(self, fonte):
+        celula = nbformat.v4.new_code_cell(fonte)
+        celula.metadata["nbgrader"] = {"solution": True, "grade": False, "grade_id": "x"}
+        LimparSolucoes(code_stub={"python": "# O TEU CÓDIGO AQUI\nraise NotImplementedError()"}
+                       )._replace_solution_region(celula, "python")
+        return celula.source
+
+    def test_resposta_ao_nivel_do_modulo_vira_reticencias(self):
+        fonte = self._limpar('### BEGIN SOLUTION\nresposta_1_2 = "b"\n### END SOLUTION')
+        assert fonte == "resposta_1_2 = ...  # O TEU CÓDIGO AQUI"
+        exec(fonte, {})  # não lança: «Run All» continua
+
+    def test_corpo_de_funcao_levanta_nao_implementado(self):
+        fonte = self._limpar("def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION")
+        assert "raise NotImplementedError()" in fonte and "return 1" not in fonte
+        nomes = {}
+        exec(fonte, nomes)
+        with pytest.raises(NotImplementedError):
+            nomes["f"]()
