@@ -30,6 +30,7 @@ pytestmark = pytest.mark.navegador
 CHROMIUM = Path("/usr/bin/chromium")
 CADERNO = Path(__file__).with_name("widgets_no_browser.ipynb")
 RAIZ_REPO = Path(__file__).resolve().parents[2]
+CAPITULO_1 = RAIZ_REPO / "chapters" / "01_o_que_e_um_agente.ipynb"
 ARGUMENTOS_CHROMIUM = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -69,6 +70,7 @@ def jupyterlab(tmp_path):
     raiz = tmp_path / "raiz"
     raiz.mkdir()
     shutil.copy(CADERNO, raiz / CADERNO.name)
+    shutil.copy(CAPITULO_1, raiz / CAPITULO_1.name)
     definicoes = tmp_path / "definicoes"
     for nome, valor in DEFINICOES.items():
         ficheiro = definicoes / nome
@@ -115,6 +117,22 @@ def _pasta_capturas(tmp_path: Path) -> list[Path]:
     return pastas
 
 
+def abrir_e_correr(pagina, jupyterlab: dict, nome: str) -> None:
+    """Abre o caderno no JupyterLab, espera pelo kernel e corre todas as células."""
+    pagina.goto(f"{jupyterlab['base']}/lab/tree/{nome}?token={jupyterlab['token']}")
+    pagina.wait_for_function(
+        """(nome) => {
+            const atual = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+            const kernel = atual && atual.context && atual.context.path.endsWith(nome)
+                && atual.sessionContext.session && atual.sessionContext.session.kernel;
+            return kernel && kernel.status === "idle";
+        }""",
+        arg=nome,
+        timeout=45_000,
+    )
+    pagina.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
 def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
     if not CHROMIUM.exists():
         pytest.fail(
@@ -133,17 +151,7 @@ def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
         try:
             pagina = browser.new_page()
             pagina.set_default_timeout(30_000)
-            pagina.goto(f"{jupyterlab['base']}/lab/tree/{CADERNO.name}?token={jupyterlab['token']}")
-            # o caderno aberto, com o kernel pronto
-            pagina.wait_for_function(
-                "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                " && window.jupyterapp.shell.currentWidget.sessionContext"
-                " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-                " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === 'idle'",
-                timeout=45_000,
-            )
-            pagina.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            abrir_e_correr(pagina, jupyterlab, CADERNO.name)
 
             def saida(celula: int, texto: str):
                 """A saída da célula n.º ``celula`` do caderno, quando já mostra ``texto``."""
@@ -208,6 +216,23 @@ def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
                 return resposta.content.user_expressions.v.data["text/plain"];
             }""")
             assert valor == "'b'"
+            assert pagina.locator("body").inner_text().count("Error displaying widget") == 0
+
+            # a lição do capítulo 1, como um estudante a abre: o passo a passo e o quiz funcionam
+            abrir_e_correr(pagina, jupyterlab, CAPITULO_1.name)
+            ciclo = pagina.locator(".jp-OutputArea-output").filter(has_text="Ciclo ReAct").first
+            expect(ciclo).to_contain_text("quero um caderno")
+            for _ in range(6):  # duas voltas completas: ver o stock (0) e encomendar
+                ciclo.get_by_role("button", name="Passo seguinte").click()
+            expect(ciclo).to_contain_text("Histórico (2 entrada(s))")
+            expect(ciclo).to_contain_text("encomendar")
+            ciclo.get_by_role("button", name="Passo seguinte").click()
+            expect(ciclo).to_contain_text("Concluído")
+            quiz_licao = pagina.locator(".jp-OutputArea-output").filter(has_text="mais voltas").first
+            quiz_licao.get_by_role("button", name="a", exact=True).click()
+            expect(quiz_licao).to_contain_text("A tua escolha")
+            expect(quiz_licao).to_contain_text("o ciclo agente() é igual")
+            expect(quiz_licao).to_contain_text("As outras opções")
             corpo = pagina.locator("body").inner_text()
             assert "Error displaying widget" not in corpo
             assert pagina.locator(".jp-OutputArea-output").filter(has_text="Traceback").count() == 0
