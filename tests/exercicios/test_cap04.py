@@ -1,0 +1,241 @@
+"""Verificações públicas do capítulo 4 — Prática: o teu primeiro agente."""
+
+import json
+
+import openai
+import pytest
+
+from curso.offline import cliente_offline
+from curso.verificacao import explica
+
+
+def _decisor_espiao(decisao):
+    """Um decisor de um passo que devolve sempre `decisao` e regista os pedidos que viu."""
+    vistos = []
+
+    def decidir(pedido):
+        vistos.append(pedido)
+        return decisao
+
+    decidir.vistos = vistos
+    return decidir
+
+
+def _modelo_espiao(resposta):
+    """O «modelo» por trás do cliente offline: devolve `resposta` e regista o que recebeu."""
+    recebidos = []
+
+    def decisor(mensagens, ferramentas):
+        recebidos.append((mensagens, ferramentas))
+        return resposta
+
+    decisor.recebidos = recebidos
+    return decisor
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestEx4_1:
+    """Decidir sem executar"""
+
+    def test_produto_do_catalogo(self, nb):
+        """Um produto do catálogo no pedido leva a consultar_catalogo com o nome do catálogo"""
+        casos = {
+            "Qual é o preço do teclado mecânico?": "teclado mecânico",
+            "Quanto custa o Rato Sem Fios?": "rato sem fios",
+            "tens MONITOR 27 POLEGADAS em stock": "monitor 27 polegadas",
+        }
+        for pedido, nome in casos.items():
+            r = nb.decidir_ferramenta_e_argumentos(pedido)
+            assert r == ("consultar_catalogo", {"nome_produto": nome}), explica(
+                "Procura cada nome do CATALOGO no pedido em minúsculas e devolve "
+                "('consultar_catalogo', {'nome_produto': nome}) com o nome tal como está no catálogo.",
+                f"para {pedido!r} devolveste {r!r}")
+
+    def test_conta_com_vezes_ou_x(self, nb):
+        """«n vezes p» e «n x p» levam a calcular_total, com floats e vírgula ou ponto decimal"""
+        casos = {
+            "Quanto custa 3 vezes 24.50?": (3.0, 24.5),
+            "e 2 x 19,99?": (2.0, 19.99),
+            "12x0.5": (12.0, 0.5),
+            "1,5 VEZES 4": (1.5, 4.0),
+        }
+        for pedido, (quantidade, preco) in casos.items():
+            r = nb.decidir_ferramenta_e_argumentos(pedido)
+            esperado = ("calcular_total", {"quantidade": quantidade, "preco_unitario": preco})
+            assert r == esperado, explica(
+                "Procura «<n> vezes <p>» ou «<n> x <p>» e converte os números (com '.' ou ',') "
+                "em float.", f"para {pedido!r} esperava {esperado!r}, obtive {r!r}")
+            argumentos = r[1]
+            assert all(type(v) is float for v in argumentos.values()), explica(
+                "A quantidade e o preço são float, não texto nem int.",
+                f"tipos: {[type(v).__name__ for v in argumentos.values()]}")
+
+    def test_catalogo_primeiro(self, nb):
+        """Quando há um produto e uma conta, o catálogo ganha"""
+        r = nb.decidir_ferramenta_e_argumentos("Quero 2 x teclado mecânico")
+        assert r == ("consultar_catalogo", {"nome_produto": "teclado mecânico"}), explica(
+            "Verifica os produtos do catálogo antes da regra das contas.", f"devolveste {r!r}")
+
+    def test_nenhuma_serve(self, nb):
+        """Sem produto nem conta, devolve None (não adivinha)"""
+        for pedido in ("Que horas são?", "Quanto custa uma cadeira?", "3 vezes ao dia", ""):
+            r = nb.decidir_ferramenta_e_argumentos(pedido)
+            assert r is None, explica(
+                "Quando nenhuma regra se aplica, devolve None: um agente que adivinha uma "
+                "ferramenta dá respostas erradas com ar de certas.", f"para {pedido!r} devolveste {r!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestEx4_2:
+    """Executar o que foi decidido"""
+
+    def test_corre_as_ferramentas(self, nb):
+        """Corre a ferramenta de FERRAMENTAS com os argumentos por nome e devolve o resultado"""
+        casos = [
+            ("calcular_total", {"quantidade": 3.0, "preco_unitario": 24.5}),
+            ("calcular_total", {"preco_unitario": 79.9, "quantidade": 2}),
+            ("consultar_catalogo", {"nome_produto": "rato sem fios"}),
+            ("consultar_catalogo", {"nome_produto": "cadeira de escritório"}),
+        ]
+        for nome, argumentos in casos:
+            esperado = nb.FERRAMENTAS[nome](**argumentos)
+            r = nb.executar_ferramenta(nome, dict(argumentos))
+            assert r == esperado and type(r) is type(esperado), explica(
+                "Chama FERRAMENTAS[nome](**argumentos) e devolve o resultado tal como vem "
+                "(sem o converter em texto).", f"{nome}({argumentos}): esperava {esperado!r}, obtive {r!r}")
+
+    def test_nome_desconhecido_da_erro(self, nb):
+        """Uma ferramenta que não existe dá erro, em vez de um None silencioso"""
+        try:
+            r = nb.executar_ferramenta("apagar_tudo", {})
+        except NotImplementedError:
+            raise
+        except Exception:
+            return
+        pytest.fail(explica(
+            "Não escondas um nome desconhecido: deixa FERRAMENTAS[nome] lançar KeyError.",
+            f"devolveste {r!r}"))
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestEx4_3:
+    """O agente de um passo"""
+
+    def test_usa_o_decisor_dado(self, nb):
+        """Chama o decisor que recebe, uma só vez, e executa a ferramenta que ele escolheu"""
+        decidir = _decisor_espiao(("calcular_total", {"quantidade": 4, "preco_unitario": 2.5}))
+        r = nb.agente_simples("pedido qualquer", decidir=decidir)
+        assert decidir.vistos == ["pedido qualquer"], explica(
+            "Chama decidir(pedido) exatamente uma vez — o decisor que recebes, não o do 4.1.",
+            f"o decisor foi chamado com {decidir.vistos!r}")
+        esperado = {"ferramenta": "calcular_total", "argumentos": {"quantidade": 4, "preco_unitario": 2.5},
+                    "resultado": 10.0, "mensagem": None}
+        assert r == esperado, explica(
+            "Devolve {'ferramenta', 'argumentos', 'resultado', 'mensagem'}, com 'mensagem' None "
+            "quando correu bem.", f"esperava {esperado!r}, obtive {r!r}")
+
+    def test_decisor_por_omissao(self, nb):
+        """Sem decidir, usa o decisor de palavras-chave do 4.1"""
+        r = nb.agente_simples("Quanto custa o rato sem fios?")
+        esperado = {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"},
+                    "resultado": {"preco": 24.5, "stock": 30}, "mensagem": None}
+        assert r == esperado, explica(
+            "O decisor por omissão é decidir_ferramenta_e_argumentos.", f"obtive {r!r}")
+
+    def test_abstem_se(self, nb):
+        """Quando o decisor devolve None, não executa nada e diz porquê"""
+        decidir = _decisor_espiao(None)
+        r = nb.agente_simples("Que horas são?", decidir=decidir)
+        assert isinstance(r, dict) and set(r) == {"ferramenta", "argumentos", "resultado", "mensagem"}, explica(
+            "Devolve sempre as mesmas quatro chaves.", f"obtive {r!r}")
+        assert r["ferramenta"] is None and r["argumentos"] is None and r["resultado"] is None, explica(
+            "Sem decisão, 'ferramenta', 'argumentos' e 'resultado' ficam None: nada correu.",
+            f"obtive {r!r}")
+        assert isinstance(r["mensagem"], str) and r["mensagem"].strip(), explica(
+            "A 'mensagem' diz ao utilizador que nenhuma ferramenta serve (um texto, não vazio).",
+            f"mensagem = {r['mensagem']!r}")
+        assert len(decidir.vistos) == 1, explica(
+            "O decisor é chamado uma só vez.", f"foi chamado {len(decidir.vistos)} vezes")
+
+
+# ---------------------------------------------------------------------------------------------
+
+PEDIDO_TECLADO = "Quanto custa o teclado mecânico?"
+
+
+def _decidir(nb, pedido, resposta_do_modelo, modelo="modelo-de-teste"):
+    """Corre decidir_com_modelo contra o modelo offline que responde `resposta_do_modelo`."""
+    decisor = _modelo_espiao(resposta_do_modelo)
+    cliente = cliente_offline(decisor)
+    try:
+        r = nb.decidir_com_modelo(pedido, cliente, modelo)
+    except openai.BadRequestError as erro:
+        pytest.fail(explica(
+            "O pedido foi recusado pela API (400): confirma model, messages e tools.", str(erro)))
+    return r, cliente, decisor
+
+
+class TestEx4_4:
+    """O mesmo agente, com um modelo a decidir"""
+
+    def test_pedido_ao_modelo(self, nb):
+        """Faz um pedido com o modelo dado, o pedido do utilizador e as duas ferramentas"""
+        _, cliente, decisor = _decidir(nb, PEDIDO_TECLADO, "sem ferramentas")
+        assert len(cliente.pedidos) == 1, explica(
+            "Uma decisão, um pedido ao modelo.", f"fizeste {len(cliente.pedidos)} pedidos")
+        corpo = cliente.pedidos[0]
+        assert corpo.get("model") == "modelo-de-teste", explica(
+            "Usa model=modelo (o argumento), não um nome fixo.", f"model = {corpo.get('model')!r}")
+        conteudos = json.dumps(corpo.get("messages"), ensure_ascii=False)
+        assert PEDIDO_TECLADO in conteudos, explica(
+            "O pedido do utilizador vai numa mensagem com role 'user'.", f"messages = {conteudos}")
+        nomes = sorted(f["function"]["name"] for f in corpo.get("tools") or [])
+        assert nomes == ["calcular_total", "consultar_catalogo"], explica(
+            "Passa tools=ESQUEMAS_FERRAMENTAS: o modelo só escolhe entre as ferramentas que lhe dás.",
+            f"ferramentas enviadas: {nomes}")
+
+    def test_le_a_chamada(self, nb):
+        """Devolve (nome, argumentos) da chamada de ferramenta, com os argumentos como dicionário"""
+        chamada = {"nome": "consultar_catalogo", "argumentos": {"nome_produto": "monitor 27 polegadas"}}
+        r, _, _ = _decidir(nb, "Há monitores?", [chamada])
+        assert r == ("consultar_catalogo", {"nome_produto": "monitor 27 polegadas"}), explica(
+            "Lê tool_calls[0].function.name e json.loads(tool_calls[0].function.arguments).",
+            f"devolveste {r!r}")
+
+    def test_primeira_chamada(self, nb):
+        """Com várias chamadas paralelas, usa a primeira"""
+        chamadas = [
+            {"nome": "calcular_total", "argumentos": {"quantidade": 3, "preco_unitario": 24.5}},
+            {"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}},
+        ]
+        r, _, _ = _decidir(nb, "3 ratos", chamadas)
+        assert r == ("calcular_total", {"quantidade": 3, "preco_unitario": 24.5}), explica(
+            "tool_calls é uma lista: o agente de um passo usa a primeira chamada.", f"devolveste {r!r}")
+
+    def test_texto_e_abstencao(self, nb):
+        """Quando o modelo responde com texto, devolve None"""
+        r, _, _ = _decidir(nb, "Que horas são?", "Não tenho nenhuma ferramenta para isso.")
+        assert r is None, explica(
+            "Sem tool_calls (a lista vem None), o modelo absteve-se: devolve None.", f"devolveste {r!r}")
+
+    def test_agente_sem_mudancas(self, nb):
+        """agente_simples funciona com o decisor do modelo sem mudar uma linha"""
+        decisor = _modelo_espiao([{"nome": "calcular_total",
+                                   "argumentos": {"quantidade": 2, "preco_unitario": 79.9}}])
+        cliente = cliente_offline(decisor)
+        r = nb.agente_simples("dois teclados", decidir=lambda p: nb.decidir_com_modelo(p, cliente, "m"))
+        esperado = {"ferramenta": "calcular_total", "argumentos": {"quantidade": 2, "preco_unitario": 79.9},
+                    "resultado": 159.8, "mensagem": None}
+        assert r == esperado, explica(
+            "O agente executa o que o modelo decidiu, com o mesmo formato do 4.3.",
+            f"esperava {esperado!r}, obtive {r!r}")
+        cliente = cliente_offline(_modelo_espiao("Só vendo teclados, ratos e monitores."))
+        r = nb.agente_simples("Vendes bicicletas?", decidir=lambda p: nb.decidir_com_modelo(p, cliente, "m"))
+        assert r["ferramenta"] is None and r["mensagem"], explica(
+            "Quando o modelo se abstém, o agente diz que nenhuma ferramenta serve.", f"obtive {r!r}")

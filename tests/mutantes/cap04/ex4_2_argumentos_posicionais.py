@@ -1,0 +1,5 @@
+"""Passa o dicionário de argumentos como um só argumento posicional, em vez de **argumentos."""
+
+
+def executar_ferramenta(nome_ferramenta, argumentos):
+    return FERRAMENTAS[nome_ferramenta](argumentos)
