@@ -104,7 +104,7 @@ def construir(corpo: dict, texto: str | None, chamadas: list[tuple[str, str]], *
     if chamadas:
         mensagem["tool_calls"] = [
             {"id": i, "type": "function", "function": {"name": nome, "arguments": argumentos}}
-            for i, (nome, argumentos) in zip(ids_chamadas, chamadas)
+            for i, (nome, argumentos) in zip(ids_chamadas, chamadas, strict=True)
         ]
     resposta = {
         "id": identificador,
@@ -146,7 +146,7 @@ def _stream(identificador, created, modelo, texto, chamadas, ids_chamadas, uso, 
 
     partes = []
     if chamadas:
-        for i, (identificador_chamada, (nome, argumentos)) in enumerate(zip(ids_chamadas, chamadas)):
+        for i, (identificador_chamada, (nome, argumentos)) in enumerate(zip(ids_chamadas, chamadas, strict=True)):
             inicio = {
                 "index": i,
                 "id": identificador_chamada,
