@@ -1,0 +1,245 @@
+"""Verificações públicas do capítulo 8 — Custo e latência de agentes multi-step."""
+
+import copy
+import math
+
+import pytest
+
+from curso.verificacao import explica
+
+
+def _perto(obtido, esperado, tolerancia=1e-12):
+    """Igualdade de dinheiro ou segundos com folga para a vírgula flutuante."""
+    return isinstance(obtido, (int, float)) and not isinstance(obtido, bool) and math.isclose(
+        obtido, esperado, rel_tol=1e-9, abs_tol=tolerancia)
+
+
+class TestEx8_1:
+    """Custo e latência de uma execução com N passos"""
+
+    def test_chaves_e_multiplicacao(self, nb):
+        """Devolve as duas chaves, com o custo e a latência de uma chamada multiplicados pelos passos"""
+        r = nb.estimar_custo_e_latencia(4, 0.0003, 1.4)
+        assert isinstance(r, dict) and set(r) == {"custo_estimado", "latencia_estimada_segundos"}, explica(
+            "Devolve um dicionário com exatamente 'custo_estimado' e 'latencia_estimada_segundos'.",
+            f"devolveu {r!r}")
+        assert _perto(r["custo_estimado"], 0.0012), explica(
+            "Cada passo é (pelo menos) uma chamada ao modelo: custo = passos × custo por chamada.",
+            f"4 passos a 0.0003: esperava 0.0012, obtive {r['custo_estimado']!r}")
+        assert _perto(r["latencia_estimada_segundos"], 5.6), explica(
+            "A latência soma-se passo a passo: o passo seguinte só começa quando o anterior acaba.",
+            f"4 passos a 1.4 s: esperava 5.6, obtive {r['latencia_estimada_segundos']!r}")
+
+    def test_arredondamentos(self, nb):
+        """O custo vem arredondado a 4 casas e a latência a 2"""
+        r = nb.estimar_custo_e_latencia(3, 0.00033333, 1.2345)
+        assert r["custo_estimado"] == 0.001, explica(
+            "Arredonda o custo com round(..., 4) — nem mais, nem menos casas.",
+            f"3 × 0.00033333 = 0.00099999 → esperava 0.001, obtive {r['custo_estimado']!r}")
+        assert r["latencia_estimada_segundos"] == 3.7, explica(
+            "Arredonda a latência com round(..., 2).",
+            f"3 × 1.2345 = 3.7035 → esperava 3.7, obtive {r['latencia_estimada_segundos']!r}")
+        r = nb.estimar_custo_e_latencia(7, 0.00041, 0.9)
+        assert r["custo_estimado"] == 0.0029 and r["latencia_estimada_segundos"] == 6.3, explica(
+            "Arredonda o produto (passos × valor por chamada), não o valor por chamada.",
+            f"7 passos a 0.00041 e 0.9 s: obtive {r!r}")
+
+    def test_um_passo_e_zero(self, nb):
+        """Um passo custa uma chamada; zero passos custam zero"""
+        r = nb.estimar_custo_e_latencia(1, 0.0025, 2.25)
+        assert _perto(r["custo_estimado"], 0.0025) and _perto(r["latencia_estimada_segundos"], 2.25), explica(
+            "Com um só passo, o agente custa o mesmo que uma chamada única.", f"obtive {r!r}")
+        r = nb.estimar_custo_e_latencia(0, 0.0025, 2.25)
+        assert r["custo_estimado"] == 0 and r["latencia_estimada_segundos"] == 0, explica(
+            "Zero passos, zero chamadas: custo e latência 0.", f"obtive {r!r}")
+
+
+PRECOS = {"entrada": 3.0, "entrada_em_cache": 0.3, "saida": 11.0}
+
+
+def _uso(prompt, saida, cache=None, raciocinio=None, sem_detalhes=False):
+    uso = {"prompt_tokens": prompt, "completion_tokens": saida, "total_tokens": prompt + saida}
+    if not sem_detalhes:
+        uso["prompt_tokens_details"] = {"cached_tokens": cache}
+    if raciocinio is not None:
+        uso["completion_tokens_details"] = {"reasoning_tokens": raciocinio}
+    return uso
+
+
+class TestEx8_2:
+    """O custo de uma execução a partir dos usage"""
+
+    def test_sem_cache(self, nb):
+        """Entrada e saída, cada uma ao seu preço por milhão de tokens, somadas em todas as chamadas"""
+        usos = [_uso(1000, 200, sem_detalhes=True), _uso(2000, 50, sem_detalhes=True)]
+        r = nb.custo_da_execucao(usos, PRECOS)
+        esperado = (3000 * 3.0 + 250 * 11.0) / 1e6
+        assert _perto(r, esperado), explica(
+            "Soma, chamada a chamada, prompt_tokens × preço de entrada + completion_tokens × preço de "
+            "saída; os preços são por milhão de tokens (divide por 1 000 000).",
+            f"esperava {esperado!r}, obtive {r!r}")
+        assert nb.custo_da_execucao([], PRECOS) == 0, explica(
+            "Sem chamadas, o custo é 0.", f"obtive {nb.custo_da_execucao([], PRECOS)!r}")
+
+    def test_cache_nao_paga_duas_vezes(self, nb):
+        """A entrada em cache paga o seu preço e não volta a pagar como entrada normal"""
+        usos = [_uso(1500, 100, cache=1024)]
+        r = nb.custo_da_execucao(usos, PRECOS)
+        esperado = (476 * 3.0 + 1024 * 0.3 + 100 * 11.0) / 1e6
+        assert _perto(r, esperado), explica(
+            "cached_tokens já estão dentro de prompt_tokens: cobra (prompt − cache) ao preço de entrada "
+            "e só a parte em cache ao preço 'entrada_em_cache'.",
+            f"esperava {esperado!r}, obtive {r!r}")
+
+    def test_raciocinio_nao_paga_duas_vezes(self, nb):
+        """Os tokens de raciocínio já estão em completion_tokens: pagam como saída, uma vez"""
+        usos = [_uso(800, 900, cache=0, raciocinio=700)]
+        r = nb.custo_da_execucao(usos, PRECOS)
+        esperado = (800 * 3.0 + 900 * 11.0) / 1e6
+        assert _perto(r, esperado), explica(
+            "reasoning_tokens fazem parte de completion_tokens (a API já os soma lá); não os "
+            "acrescentes outra vez.", f"esperava {esperado!r}, obtive {r!r}")
+
+    def test_detalhes_em_falta_ou_none(self, nb):
+        """prompt_tokens_details pode faltar, ser None ou trazer cached_tokens None"""
+        variantes = [_uso(500, 10, sem_detalhes=True), _uso(500, 10, cache=None),
+                     {"prompt_tokens": 500, "completion_tokens": 10, "prompt_tokens_details": None}]
+        esperado = (500 * 3.0 + 10 * 11.0) / 1e6
+        for uso in variantes:
+            try:
+                r = nb.custo_da_execucao([uso], PRECOS)
+            except (KeyError, TypeError, AttributeError) as erro:
+                pytest.fail(explica(
+                    "Trata a cache em falta como 0 tokens em cache: usa .get(...) e «or 0».",
+                    f"com {uso!r} deu {type(erro).__name__}: {erro}"))
+            assert _perto(r, esperado), explica(
+                "Sem cache, toda a entrada paga ao preço normal.", f"com {uso!r}: obtive {r!r}")
+
+    def test_nao_altera_os_usos(self, nb):
+        """Não altera os dicionários que recebe"""
+        usos = [_uso(1200, 30, cache=1024), _uso(1300, 40, cache=None)]
+        antes = copy.deepcopy(usos)
+        nb.custo_da_execucao(usos, dict(PRECOS))
+        assert usos == antes, explica("Lê os usage sem os modificar.", f"ficaram {usos!r}")
+
+
+class TestEx8_3:
+    """Percentil pelo método do posto mais próximo"""
+
+    def test_posto_mais_proximo(self, nb):
+        """Devolve o ⌈p/100·n⌉-ésimo menor valor, sem interpolar"""
+        valores = [9, 1, 7, 3, 5]  # ordenados: 1 3 5 7 9
+        casos = {20: 1, 21: 3, 50: 5, 60: 5, 61: 7, 95: 9, 100: 9, 1: 1}
+        for p, esperado in casos.items():
+            r = nb.percentil(valores, p)
+            assert r == esperado, explica(
+                "Ordena os valores e devolve o de posto ⌈p/100·n⌉ (contando a partir de 1); nada "
+                "de interpolar entre dois valores.",
+                f"percentil({valores}, {p}): esperava {esperado}, obtive {r!r}")
+        assert nb.percentil([4.5], 50) == 4.5, explica("Com um só valor, qualquer percentil é esse valor.")
+
+    def test_posto_exato_para_p_inteiro(self, nb):
+        """O posto é exato para p inteiro (7/100*100 não é 7 em vírgula flutuante)"""
+        for p, n in [(7, 100), (28, 25), (14, 50), (7, 300), (28, 75)]:
+            valores = list(range(n, 0, -1))  # o k-ésimo menor é k
+            esperado = -(-p * n // 100)
+            r = nb.percentil(valores, p)
+            assert r == esperado, explica(
+                "Calcula o posto com aritmética inteira: ⌈p·n/100⌉ = -(-p*n // 100). Com p/100*n em "
+                "vírgula flutuante, 7/100*100 dá 7.000000000000001 e o teto salta para 8.",
+                f"percentil de 1..{n} com p={p}: esperava {esperado}, obtive {r!r}")
+
+    def test_p95_de_passos(self, nb):
+        """O p95 de uma cauda longa fica muito acima da média"""
+        passos = [2] * 15 + [3] * 3 + [12, 20]  # 20 execuções
+        r = nb.percentil(passos, 95)
+        assert r == 12, explica(
+            "Com 20 valores, o p95 é o 19.º menor (⌈0.95·20⌉ = 19).", f"obtive {r!r}")
+        assert nb.percentil(passos, 50) == 2 and nb.percentil(passos, 90) == 3, explica(
+            "Confirma o posto: p50 → 10.º menor, p90 → 18.º menor.",
+            f"p50={nb.percentil(passos, 50)!r}, p90={nb.percentil(passos, 90)!r}")
+
+    def test_erros(self, nb):
+        """ValueError para uma lista vazia ou p fora de ]0, 100]"""
+        for valores, p in [([], 50), ([1, 2], 0), ([1, 2], -5), ([1, 2], 100.5), ([1, 2], 101)]:
+            try:
+                r = nb.percentil(valores, p)
+            except ValueError:
+                continue
+            except NotImplementedError:
+                raise
+            except Exception as erro:  # noqa: BLE001 — outra exceção também é um erro do aluno
+                r = f"{type(erro).__name__}: {erro}"
+            pytest.fail(explica(
+                "Lança ValueError (com raise ValueError(...)) quando não há valores ou quando p não "
+                "está em ]0, 100].", f"percentil({valores!r}, {p!r}) deu {r!r}"))
+
+    def test_nao_altera_a_lista(self, nb):
+        """Não reordena a lista que recebe"""
+        valores = [5, 3, 9, 1]
+        nb.percentil(valores, 50)
+        assert valores == [5, 3, 9, 1], explica(
+            "Usa sorted(valores), que cria uma lista nova; valores.sort() muda a lista de quem chamou.",
+            f"a lista ficou {valores!r}")
+
+
+class TestEx8_4:
+    """A soma dos prefixos: tokens de entrada de uma execução inteira"""
+
+    def test_exemplo_do_capitulo(self, nb):
+        """base=3000 e nove acréscimos de 700 → 10 chamadas, 61 500 tokens"""
+        r = nb.tokens_de_entrada_totais(3000, [700] * 9)
+        assert r == 61500, explica(
+            "A chamada k envia base + soma(acrescimos[:k-1]); soma isso para as len(acrescimos)+1 "
+            "chamadas. Não é chamadas × primeiro prompt (30 000), nem só o último prompt (9 300).",
+            f"esperava 61500, obtive {r!r}")
+        assert isinstance(r, int) and not isinstance(r, bool), explica(
+            "Devolve um int (são tokens).", f"devolveu {type(r).__name__}")
+
+    def test_acrescimos_diferentes(self, nb):
+        """Cada chamada reenvia tudo o que veio antes, com acréscimos de tamanhos diferentes"""
+        r = nb.tokens_de_entrada_totais(10, [100, 0, 50])
+        assert r == 10 + 110 + 110 + 160, explica(
+            "Há len(acrescimos) + 1 = 4 chamadas, e cada uma reenvia tudo o que veio antes: os "
+            "prompts são 10, 110, 110 e 160.", f"esperava 390, obtive {r!r}")
+        r = nb.tokens_de_entrada_totais(1200, [])
+        assert r == 1200, explica(
+            "Sem acréscimos, a execução é uma só chamada com o prompt base.", f"obtive {r!r}")
+
+    def test_cresce_mais_depressa_que_os_passos(self, nb):
+        """Duplicar as chamadas mais do que duplica os tokens de entrada"""
+        curta = nb.tokens_de_entrada_totais(500, [300] * 4)   # 5 chamadas
+        longa = nb.tokens_de_entrada_totais(500, [300] * 9)   # 10 chamadas
+        assert (curta, longa) == (5500, 18500), explica(
+            "A soma dos prefixos é quadrática no número de passos.",
+            f"5 chamadas: esperava 5500, obtive {curta!r}; 10 chamadas: esperava 18500, obtive {longa!r}")
+
+    def test_nao_altera_a_lista(self, nb):
+        """Não altera a lista de acréscimos"""
+        acrescimos = [10, 20, 30]
+        nb.tokens_de_entrada_totais(100, acrescimos)
+        assert acrescimos == [10, 20, 30], explica("Só lê os acréscimos.", f"ficaram {acrescimos!r}")
+
+
+class TestEx8_5:
+    """max_steps como teto de custo"""
+
+    def test_exemplo_do_capitulo(self, nb):
+        """0.0015 por pedido a 0.0003 por passo → 5 passos (0.0015 // 0.0003 dá 4.0!)"""
+        r = nb.max_steps_para_orcamento(0.0015, 0.0003)
+        assert r == 5, explica(
+            "Preços são valores decimais: faz a conta com Decimal(str(x)) (ou Fraction(str(x))). "
+            "Em vírgula flutuante 0.0015 // 0.0003 dá 4.0.", f"esperava 5, obtive {r!r}")
+        assert isinstance(r, int) and not isinstance(r, bool), explica(
+            "Devolve um int: max_steps conta passos.", f"devolveu {type(r).__name__} {r!r}")
+
+    def test_nunca_passa_do_orcamento(self, nb):
+        """O maior número de passos cujo pior caso ainda cabe no orçamento, nunca mais"""
+        casos = [((0.0014, 0.0003), 4), ((1, 0.3), 3), ((0.3, 0.1), 3), ((0.0001, 0.0003), 0),
+                 ((10, 2), 5), ((0.05, 0.0125), 4), ((0.0499, 0.0125), 3)]
+        for (orcamento, custo), esperado in casos:
+            r = nb.max_steps_para_orcamento(orcamento, custo)
+            assert r == esperado and isinstance(r, int), explica(
+                "Queres o maior n com n × custo_por_passo ≤ orçamento (arredonda para baixo, em "
+                "aritmética decimal exata).",
+                f"orçamento {orcamento}, {custo} por passo: esperava {esperado}, obtive {r!r}")

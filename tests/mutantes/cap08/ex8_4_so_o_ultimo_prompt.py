@@ -1,0 +1,5 @@
+"""Conta só o último prompt (o maior), como se as chamadas anteriores fossem grátis."""
+
+
+def tokens_de_entrada_totais(base, acrescimos):
+    return base + sum(acrescimos)
