@@ -1,0 +1,13 @@
+"""Correção pelo professor: ``curso corrigir`` corrige uma turma inteira com o nbgrader.
+
+Um módulo por tarefa:
+
+- ``ambiente`` — o ambiente dos processos do nbgrader e a configuração do curso;
+- ``guardas`` — as verificações que recusam começar quando todos teriam zero;
+- ``recuperacao`` — a execução que sobrevive a kernels mortos e ciclos que não param;
+- ``trabalhador`` — o processo que corrige submissões numa pasta e base de dados próprias;
+- ``lote`` — os trabalhadores em paralelo e a escrita única na base de dados do curso;
+- ``relatorio`` — os problemas de cada submissão, o CSV e o resumo alunos × capítulos;
+- ``retorno`` — o que o aluno vê no retorno (sem o código dos testes escondidos);
+- ``cli`` — o subcomando ``curso corrigir``.
+"""

@@ -1,0 +1,219 @@
+"""``curso corrigir``: corrigir uma turma inteira, todos os capítulos, com um comando."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from curso.correcao import guardas
+from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
+from curso.correcao.lote import Lote, registar_na_base
+from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
+
+ALUNO_SOLUCOES = "solucoes"
+DESCRICAO = """\
+Corre na raiz do curso. Garante que o nbgrader conhece cada capítulo, corrige todas as
+submissões em submitted/ALUNO/capNN/ (em paralelo), escreve as notas no gradebook.db e no CSV,
+gera o retorno em feedback/ALUNO/capNN/ e mostra um resumo alunos × capítulos com os problemas.
+
+Recusa começar (código 2) quando todos teriam zero: configuração do nbgrader partida, cadernos
+dos alunos em falta, um kernel de correção que não importa o curso, soluções sem nota máxima.
+Sai com 0 quando todas as submissões ficaram com nota registada, 1 quando alguma ficou sem nota.
+"""
+
+
+def registar(sub, ajuda: str) -> None:
+    p = sub.add_parser("corrigir", help=ajuda, description=DESCRICAO,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p._optionals.title = "opções"
+    p.add_argument("--capitulos", nargs="+", metavar="CAP",
+                   help="só estes capítulos (ex.: cap01 cap03); por omissão, todos os que existem")
+    p.add_argument("--timeout", type=int, metavar="S",
+                   help="limite por célula, em segundos (por omissão, o do nbgrader_config.py)")
+    p.add_argument("--csv", default="notas.csv", metavar="FICHEIRO",
+                   help="onde escrever as notas (por omissão notas.csv)")
+    p.add_argument("--trabalhadores", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help="quantas submissões corrigir ao mesmo tempo (por omissão, o número de CPUs)")
+    p.set_defaults(func=executar)
+
+
+def _limite_por_celula(cfg, pedido: int | None) -> int:
+    if pedido:
+        return pedido
+    for classe in ("ExecutarSemParar", "Execute", "ExecutePreprocessor"):
+        if classe in cfg and cfg[classe].get("timeout"):
+            return int(cfg[classe].timeout)
+    return 30
+
+
+def _db(raiz: Path, cfg) -> Path:
+    url = cfg.CourseDirectory.get("db_url", "sqlite:///gradebook.db")
+    if not url.startswith("sqlite:///"):
+        raise Recusa(f"«curso corrigir» só sabe trabalhar com bases de dados SQLite; db_url = {url!r}.")
+    caminho = Path(url.removeprefix("sqlite:///"))
+    return caminho if caminho.is_absolute() else raiz / caminho
+
+
+def _alunos(raiz: Path, cfg) -> list[str]:
+    pasta = raiz / cfg.CourseDirectory.get("submitted_directory", "submitted")
+    if not pasta.is_dir():
+        return []
+    return sorted(p.name for p in pasta.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def _celulas_de_codigo(caderno: Path) -> int:
+    import json
+    try:
+        return sum(c.get("cell_type") == "code"
+                   for c in json.loads(caderno.read_text(encoding="utf-8"))["cells"])
+    except (OSError, ValueError, KeyError):
+        return 50
+
+
+def executar(args) -> int:
+    raiz = Path.cwd().resolve()
+    env = ambiente(raiz)
+    os.environ["PATH"] = env["PATH"]  # o nbgrader chama o alembic pelo PATH
+    if "CURSO_RAIZ" in env:
+        os.environ["CURSO_RAIZ"] = env["CURSO_RAIZ"]
+    tmp = Path(tempfile.mkdtemp(prefix="curso-corrigir-"))
+    lote = None
+    inicio = time.perf_counter()
+    try:
+        cfg = ler_configuracao(raiz)
+        fonte, publicado = guardas.pastas(raiz, cfg)
+        caps = guardas.capitulos(fonte, publicado, args.capitulos)
+        alunos = _alunos(raiz, cfg)
+        submetidos = raiz / cfg.CourseDirectory.get("submitted_directory", "submitted")
+        corrigidos = raiz / cfg.CourseDirectory.get("autograded_directory", "autograded")
+        retorno = raiz / cfg.CourseDirectory.get("feedback_directory", "feedback")
+        db = _db(raiz, cfg)
+        limite_celula = _limite_por_celula(cfg, args.timeout)
+        print(f"Curso em {raiz}: capítulos {', '.join(caps)}; {len(alunos)} alunos em "
+              f"{submetidos.name}/; limite de {limite_celula} s por célula.", flush=True)
+        lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
+        kernel = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
+        guardas.kernel_importa_curso(kernel, raiz, env)
+        print(f"✔ o kernel «{kernel}» importa o curso", flush=True)
+        for aviso in guardas.registar_capitulos(raiz, cfg, caps, tmp / "publicado", publicado):
+            print(f"⚠ {aviso}", flush=True)
+        print(f"✔ o nbgrader conhece {len(caps)} capítulo(s) ({db.name})", flush=True)
+        lote.preparar({"raiz": str(raiz), "db": str(db), "timeout": args.timeout})
+        celulas = {cap: max(_celulas_de_codigo(c) for c in (fonte / cap).glob("*.ipynb")) for cap in caps}
+
+        def limite(tarefa):
+            return 120 + 2 * limite_celula * (celulas[tarefa["capitulo"]] + 4)
+
+        _solucoes_com_nota_maxima(lote, caps, fonte, publicado, tmp, limite)
+        print("✔ as soluções têm nota máxima quando corrigidas como submissões", flush=True)
+
+        tarefas = [
+            {"id": n, "capitulo": cap, "aluno": aluno, "submetidos": str(submetidos),
+             "corrigidos": str(corrigidos), "retorno": str(retorno),
+             "publicado": str(publicado / cap)}
+            for n, (aluno, cap) in enumerate(
+                (a, c) for a in alunos for c in caps if (submetidos / a / c).is_dir())
+        ]
+        resultados: list[Resultado] = []
+        comeco = time.perf_counter()
+        print(f"A corrigir {len(tarefas)} submissões com {len(lote.trabalhadores)} trabalhador(es)…",
+              flush=True)
+
+        def ao_terminar(tarefa, resposta):
+            try:
+                r = _resultado(f"sqlite:///{db}", tarefa, resposta)
+            except Exception as erro:  # noqa: BLE001 — uma nota por registar não para o lote
+                r = Resultado(tarefa["aluno"], tarefa["capitulo"], problemas=[
+                    f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
+            resultados.append(r)
+            print(f"  [{len(resultados)}/{len(tarefas)}] {r.aluno} · {r.capitulo}: {r.celula}", flush=True)
+
+        lote.correr(tarefas, limite, ao_terminar)
+        duracao = time.perf_counter() - comeco
+    except Recusa as recusa:
+        print(f"✘ Não comecei a correção. {recusa}", file=sys.stderr)
+        return 2
+    finally:
+        if lote is not None:
+            lote.fechar()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    csv = Path(args.csv)
+    csv = csv if csv.is_absolute() else raiz / csv
+    exportar_csv(f"sqlite:///{db}", csv, caps, sorted({r.aluno for r in resultados}))
+    print()
+    print(resumo(resultados, caps, alunos))
+    print()
+    por_caderno = duracao / len(tarefas) if tarefas else 0
+    print(f"{len(tarefas)} submissões corrigidas em {_num(round(duracao, 1))} s "
+          f"({_num(round(por_caderno, 2))} s por caderno); total {_num(round(time.perf_counter() - inicio, 1))} s.")
+    print(f"Notas: {csv} e {db.name} · corrigidos: {corrigidos.name}/ALUNO/CAP/ · "
+          f"retorno: {retorno.name}/ALUNO/CAP/")
+    sem_nota = [r for r in resultados if not r.registado]
+    if sem_nota:
+        print(f"✘ {len(sem_nota)} submissão(ões) ficaram sem nota: "
+              + ", ".join(f"{r.aluno} · {r.capitulo}" for r in sem_nota), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _resultado(db_url: str, tarefa: dict, resposta: dict | None) -> Resultado:
+    aluno, cap = tarefa["aluno"], tarefa["capitulo"]
+    if resposta is None:
+        return Resultado(aluno, cap, problemas=[
+            "a correção parou (o trabalhador excedeu o tempo ou morreu): sem nota"])
+    if "notas" not in resposta:
+        return Resultado(aluno, cap, problemas=[*resposta.get("problemas", []),
+                                                f"sem nota: {_ultima(resposta.get('erro'))}"])
+    r = registar_na_base(db_url, resposta)
+    if not resposta.get("ok"):
+        r.problemas.append(f"o nbgrader falhou: {_ultima(resposta.get('erro'))}")
+    if r.registado and not r.pontos and not r.problemas:
+        r.problemas.append("0 pontos: nenhuma verificação passou (caderno por resolver?)")
+    return r
+
+
+def _ultima(texto: str | None) -> str:
+    linhas = [linha for linha in (texto or "").strip().splitlines() if linha.strip()]
+    return linhas[-1].strip() if linhas else "erro desconhecido"
+
+
+def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tmp: Path, limite) -> None:
+    """Guarda: corrige as soluções como se fossem de um aluno; têm de ter nota máxima."""
+    sub = tmp / "solucoes" / "submitted"
+    for cap in caps:
+        destino = sub / ALUNO_SOLUCOES / cap
+        destino.mkdir(parents=True)
+        for caderno in (fonte / cap).glob("*.ipynb"):
+            shutil.copy(caderno, destino / caderno.name)
+    tarefas = [{"id": f"solucao-{cap}", "capitulo": cap, "aluno": ALUNO_SOLUCOES,
+                "submetidos": str(sub), "corrigidos": str(tmp / "solucoes" / "autograded"),
+                "retorno": str(tmp / "solucoes" / "feedback"), "publicado": str(fonte / cap),
+                "retorno_ativo": False} for cap in caps]
+    falhas = []
+
+    def ao_terminar(tarefa, resposta):
+        cap = tarefa["capitulo"]
+        if resposta is None or "notas" not in resposta:
+            falhas.append(f"{cap}: a correção da solução não terminou "
+                          f"({_ultima((resposta or {}).get('erro'))})")
+            return
+        notas = resposta["notas"]
+        if not resposta.get("ok") or not notas["maximo"] or notas["pontos"] != notas["maximo"]:
+            celulas = [f"{nome} {_num(v[0])}/{_num(v[2])}"
+                       for nb in notas["cadernos"].values() for nome, v in nb["notas"].items()
+                       if v[0] != v[2]]
+            detalhe = "; ".join(celulas + resposta.get("problemas", [])) or _ultima(resposta.get("erro"))
+            falhas.append(f"{cap}: {_num(notas['pontos'])}/{_num(notas['maximo'])} — {detalhe}")
+
+    lote.correr(tarefas, limite, ao_terminar)
+    if falhas:
+        raise Recusa(
+            "As soluções não têm nota máxima quando corrigidas como submissões (os alunos "
+            "teriam notas erradas): " + " | ".join(sorted(falhas))
+        )

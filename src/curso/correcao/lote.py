@@ -1,0 +1,165 @@
+"""Corrigir em paralelo: trabalhadores independentes e um só escritor na base de dados do curso.
+
+A base de dados do nbgrader é SQLite. Cada trabalhador (``curso.correcao.trabalhador``) é um
+processo com a sua pasta e a sua cópia da base de dados, por isso dois kernels nunca disputam o
+mesmo ficheiro; os cadernos corrigidos e o retorno de cada tarefa vão para pastas que só essa
+tarefa usa (``autograded/ALUNO/CAP``, ``feedback/ALUNO/CAP``). As notas voltam ao processo
+principal, que as escreve na base de dados do curso uma tarefa de cada vez (um cadeado).
+As tarefas são distribuídas por ordem de chegada, por isso um caderno lento não atrasa os outros.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from datetime import datetime
+from pathlib import Path
+
+from curso.correcao.relatorio import Resultado
+
+
+class Trabalhador:
+    """Um processo ``python -m curso.correcao.trabalhador`` e o seu canal de linhas JSON."""
+
+    def __init__(self, pasta: Path, env: dict, raiz: Path):
+        self.pasta = Path(pasta)
+        self.pasta.mkdir(parents=True, exist_ok=True)
+        self.registo = open(self.pasta / "trabalhador.log", "a", encoding="utf-8")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "curso.correcao.trabalhador", str(self.pasta)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.registo, env=env,
+            cwd=raiz, text=True, encoding="utf-8", start_new_session=True,
+        )
+        self.morto = False
+
+    def pedir(self, mensagem: dict, limite: float) -> dict | None:
+        """Envia uma linha e espera a resposta até ``limite`` segundos (depois mata o processo)."""
+        if self.morto:
+            return None
+        relogio = threading.Timer(limite, self.matar)
+        relogio.start()
+        try:
+            self.proc.stdin.write(json.dumps(mensagem, ensure_ascii=False) + "\n")
+            self.proc.stdin.flush()
+            linha = self.proc.stdout.readline()
+        except (OSError, ValueError):
+            linha = ""
+        finally:
+            relogio.cancel()
+        if not linha:
+            self.matar()
+            return None
+        return json.loads(linha)
+
+    def matar(self) -> None:
+        self.morto = True
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def terminar(self) -> None:
+        if not self.morto and self.proc.poll() is None:
+            try:
+                self.proc.stdin.write(json.dumps({"fim": True}) + "\n")
+                self.proc.stdin.close()
+                self.proc.wait(timeout=30)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                self.matar()
+        self.registo.close()
+
+
+class Lote:
+    """``n`` trabalhadores arrancados já (a importar o nbgrader enquanto as guardas correm)."""
+
+    def __init__(self, n: int, pasta: Path, env: dict, raiz: Path):
+        self.pasta, self.env, self.raiz = Path(pasta), env, raiz
+        self.preparar_msg: dict | None = None
+        self.cadeado = threading.Lock()
+        self._arrancados = 0
+        self.trabalhadores = [self._novo() for _ in range(max(1, n))]
+
+    def _novo(self) -> Trabalhador:
+        self._arrancados += 1
+        return Trabalhador(self.pasta / f"trabalhador{self._arrancados}", self.env, self.raiz)
+
+    def preparar(self, mensagem: dict) -> None:
+        self.preparar_msg = {"preparar": mensagem}
+
+    def correr(self, tarefas: list[dict], limite, ao_terminar) -> None:
+        """Corre as tarefas; ``ao_terminar(tarefa, resposta_ou_None)`` é chamada sob cadeado."""
+        fila: queue.Queue = queue.Queue()
+        for t in tarefas:
+            fila.put(t)
+
+        def ciclo(indice: int) -> None:
+            trab = self.trabalhadores[indice]
+            preparado = getattr(trab, "preparado", False)
+            while True:
+                try:
+                    tarefa = fila.get_nowait()
+                except queue.Empty:
+                    return
+                if trab.morto:
+                    trab.terminar()
+                    trab = self.trabalhadores[indice] = self._novo()
+                    preparado = False
+                if not preparado:
+                    preparado = bool(trab.pedir(self.preparar_msg, 300))
+                    trab.preparado = preparado
+                resposta = trab.pedir(tarefa, limite(tarefa)) if preparado else None
+                with self.cadeado:
+                    ao_terminar(tarefa, resposta)
+
+        fios = [threading.Thread(target=ciclo, args=(i,), daemon=True)
+                for i in range(len(self.trabalhadores))]
+        for f in fios:
+            f.start()
+        for f in fios:
+            f.join()
+
+    def fechar(self) -> None:
+        for t in self.trabalhadores:
+            t.terminar()
+
+
+def registar_na_base(db_url: str, resposta: dict) -> Resultado:
+    """Escreve as notas de um trabalhador na base de dados do curso (o único escritor)."""
+    from nbgrader.api import Gradebook
+
+    aluno, capitulo = resposta["aluno"], resposta["capitulo"]
+    notas = resposta["notas"]
+    with Gradebook(db_url) as gb:
+        gb.update_or_create_student(aluno)
+        momento = datetime.fromisoformat(notas["timestamp"]) if notas.get("timestamp") else None
+        if momento is not None:
+            sub = gb.update_or_create_submission(capitulo, aluno, timestamp=momento)
+        else:
+            sub = gb.update_or_create_submission(capitulo, aluno)
+        for nb in sub.notebooks:
+            dados = notas["cadernos"].get(nb.name)
+            if dados is None:
+                continue
+            nb.late_submission_penalty = dados["penalizacao"]
+            for g in nb.grades:
+                if g.name in dados["notas"]:
+                    g.auto_score, g.needs_manual_grade = dados["notas"][g.name][:2]
+            for c in nb.comments:
+                if c.name in dados["comentarios"]:
+                    c.auto_comment = dados["comentarios"][c.name]
+        gb.db.commit()
+        sub = gb.find_submission(capitulo, aluno)
+        registado = all(g.auto_score is not None or g.manual_score is not None
+                        for nb in sub.notebooks for g in nb.grades)
+        return Resultado(aluno, capitulo, sub.score, sub.max_score,
+                         list(resposta.get("problemas", [])), registado)

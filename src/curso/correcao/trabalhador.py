@@ -1,0 +1,184 @@
+"""O processo trabalhador: corrige submissões numa pasta e numa base de dados só suas.
+
+Arranca com ``python -m curso.correcao.trabalhador PASTA`` e fala com o processo principal por
+linhas JSON: no stdin chega primeiro ``{"preparar": {...}}`` (a raiz do curso, a base de dados a
+copiar, o limite por célula) e depois uma tarefa por linha; no stdout sai uma resposta por
+tarefa. O nbgrader escreve na base de dados desta pasta (SQLite, um só escritor); os cadernos
+corrigidos e o retorno vão diretamente para ``autograded/ALUNO/CAP`` e ``feedback/ALUNO/CAP``
+do curso, que são pastas diferentes para cada tarefa. Quem junta as notas na base de dados do
+curso é só o processo principal.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from curso.correcao.ambiente import ler_configuracao
+
+
+def _configurar(preparar: dict, pasta: Path):
+    from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+    from nbgrader import preprocessors as pp
+
+    from curso.correcao.recuperacao import ExecutarSemParar
+    from curso.correcao.retorno import OcultarTestesEscondidos
+
+    raiz = Path(preparar["raiz"])
+    cfg = ler_configuracao(raiz)
+    origem = cfg.CourseDirectory.get("source_directory", "source")
+    shutil.copy(preparar["db"], pasta / "gradebook.db")
+    cfg.CourseDirectory.root = str(pasta)
+    cfg.CourseDirectory.db_url = f"sqlite:///{pasta / 'gradebook.db'}"
+    cfg.CourseDirectory.source_directory = str(raiz / origem)
+    cfg.CourseDirectory.release_directory = str(pasta / "publicado")
+    cfg.Autograde.autograde_preprocessors = [
+        ExecutarSemParar, pp.IgnorePattern, ClearMetadataPreprocessor, pp.LimitOutput,
+        pp.SaveAutoGrades, pp.AssignLatePenalties, pp.CheckCellMetadata,
+    ]
+    # uma célula de verificação apagada volta do gradebook (senão fica sem nota: um zero mudo)
+    cfg.OverwriteCells.add_missing_cells = True
+    cfg.OverwriteCells.missing_cell_notification = (
+        "Esta célula ({cell_id}) faltava na submissão e foi reposta pelo nbgrader.\n"
+    )
+    cfg.GenerateFeedback.preprocessors = [
+        pp.GetGrades, CSSHTMLHeaderPreprocessor, OcultarTestesEscondidos,
+    ]
+    if preparar.get("timeout"):
+        for classe in ("ExecutePreprocessor", "Execute", "ExecutarSemParar"):
+            cfg[classe].timeout = int(preparar["timeout"])
+    return cfg
+
+
+def _coursedir(cfg, tarefa: dict):
+    from nbgrader.coursedir import CourseDirectory
+
+    cfg = copy.deepcopy(cfg)
+    cfg.CourseDirectory.submitted_directory = tarefa["submetidos"]
+    cfg.CourseDirectory.autograded_directory = tarefa["corrigidos"]
+    cfg.CourseDirectory.feedback_directory = tarefa["retorno"]
+    cd = CourseDirectory(config=cfg)
+    cd.assignment_id = tarefa["capitulo"]
+    cd.student_id = tarefa["aluno"]
+    return cfg, cd
+
+
+def _notas(db_url: str, capitulo: str, aluno: str) -> dict:
+    from nbgrader.api import Gradebook
+
+    with Gradebook(db_url) as gb:
+        sub = gb.find_submission(capitulo, aluno)
+        cadernos = {}
+        for nb in sub.notebooks:
+            cadernos[nb.name] = {
+                "penalizacao": nb.late_submission_penalty,
+                "notas": {g.name: [g.auto_score, g.needs_manual_grade, g.max_score]
+                          for g in nb.grades},
+                "comentarios": {c.name: c.auto_comment for c in nb.comments},
+            }
+        return {
+            "timestamp": sub.timestamp.isoformat() if sub.timestamp else None,
+            "pontos": sub.score, "maximo": sub.max_score, "cadernos": cadernos,
+        }
+
+
+def _zeros(db_url: str, capitulo: str, aluno: str) -> None:
+    """Sem nenhum caderno conhecido, o nbgrader desiste: regista 0 em todas as células."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(db_url) as gb:
+        gb.update_or_create_student(aluno)
+        sub = gb.update_or_create_submission(capitulo, aluno)
+        for nb in sub.notebooks:
+            for g in nb.grades:
+                g.auto_score, g.needs_manual_grade = 0, False
+        gb.db.commit()
+
+
+def corrigir(cfg, tarefa: dict) -> dict:
+    from nbgrader.api import Gradebook
+    from nbgrader.converters import Autograde, GenerateFeedback
+    from nbgrader.utils import capture_log
+
+    from curso.correcao.relatorio import cadernos_em_falta, problemas_do_caderno
+
+    inicio = time.perf_counter()
+    capitulo, aluno = tarefa["capitulo"], tarefa["aluno"]
+    cfg, cd = _coursedir(cfg, tarefa)
+    db_url = cfg.CourseDirectory.db_url
+    pasta_sub = Path(tarefa["submetidos"]) / aluno / capitulo
+    with Gradebook(db_url) as gb:
+        esperados = [nb.name for nb in gb.find_assignment(capitulo).notebooks]
+    faltam, problemas = cadernos_em_falta(pasta_sub, esperados)
+    resposta = {"id": tarefa["id"], "capitulo": capitulo, "aluno": aluno, "ok": True}
+    if len(faltam) == len(esperados):
+        _zeros(db_url, capitulo, aluno)
+    else:
+        app = Autograde(coursedir=cd, config=cfg)
+        app.force, app.create_student = True, True
+        r = capture_log(app)
+        if not r["success"]:
+            resposta.update(ok=False, erro=(r.get("error") or r.get("log") or "")[-3000:])
+        for nome in esperados:
+            if nome in faltam:
+                continue
+            corrigido = Path(tarefa["corrigidos"]) / aluno / capitulo / f"{nome}.ipynb"
+            problemas += problemas_do_caderno(
+                corrigido, pasta_sub / f"{nome}.ipynb",
+                Path(tarefa["publicado"]) / f"{nome}.ipynb",
+            )
+        if resposta["ok"] and tarefa.get("retorno_ativo", True):
+            r = capture_log(GenerateFeedback(coursedir=_coursedir(cfg, tarefa)[1], config=cfg))
+            if not r["success"]:
+                problemas.append("o retorno (HTML) não foi gerado: " + _ultima_linha(r))
+    try:
+        resposta["notas"] = _notas(db_url, capitulo, aluno)
+    except Exception as erro:  # noqa: BLE001 — fica registado como falha desta tarefa
+        resposta.update(ok=False, erro=f"sem notas na base de dados: {erro}")
+    resposta["problemas"] = problemas
+    resposta["segundos"] = round(time.perf_counter() - inicio, 3)
+    return resposta
+
+
+def _ultima_linha(r: dict) -> str:
+    texto = (r.get("error") or r.get("log") or "").strip().splitlines()
+    return texto[-1] if texto else "erro desconhecido"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    pasta = Path(argv[0])
+    pasta.mkdir(parents=True, exist_ok=True)
+    # o stdout fica só para o protocolo; tudo o resto (logs, avisos) vai para o stderr
+    protocolo = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    import nbgrader.converters  # noqa: F401 — importar já, enquanto o principal se prepara
+
+    cfg = None
+    for linha in sys.stdin:
+        pedido = json.loads(linha)
+        if "preparar" in pedido:
+            cfg = _configurar(pedido["preparar"], pasta)
+            resposta = {"preparado": True}
+        elif "fim" in pedido:
+            break
+        else:
+            try:
+                resposta = corrigir(cfg, pedido)
+            except Exception as erro:  # noqa: BLE001 — a tarefa falha, o trabalhador continua
+                resposta = {"id": pedido.get("id"), "ok": False, "capitulo": pedido.get("capitulo"),
+                            "aluno": pedido.get("aluno"), "problemas": [],
+                            "erro": f"{type(erro).__name__}: {erro}"}
+        protocolo.write(json.dumps(resposta, ensure_ascii=False) + "\n")
+        protocolo.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
