@@ -1,0 +1,24 @@
+"""Trata responder_final à parte, antes da validação: a resposta final escapa à allowlist."""
+
+
+def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):
+    log = []
+    for numero in range(1, max_steps + 1):
+        decisao = decidir(pedido, log)
+        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
+        if nome == "responder_final":
+            log.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos,
+                        "resultado": argumentos["texto"], "aprovada": True})
+            return {"concluido": True, "resposta": argumentos["texto"], "log": log}
+        aprovada, motivo = validar_acao(nome, argumentos, allowlist)
+        if not aprovada:
+            log.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos, "resultado": None,
+                        "aprovada": False, "motivo_rejeicao": motivo})
+            return {"concluido": False, "motivo": "acao_rejeitada", "log": log}
+        if nome in irreversiveis and not aprovar(nome, argumentos):
+            log.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos, "resultado": None,
+                        "aprovada": False, "motivo_rejeicao": "rejeitada por um humano"})
+            return {"concluido": False, "motivo": "rejeitada_por_humano", "log": log}
+        log.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos,
+                    "resultado": ferramentas[nome](**argumentos), "aprovada": True})
+    return {"concluido": False, "motivo": "max_steps atingido", "log": log}

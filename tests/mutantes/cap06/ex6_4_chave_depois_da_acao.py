@@ -1,0 +1,9 @@
+"""Regista a chave só depois de a ação correr: um timeout depois do efeito faz a nova tentativa repetir o envio."""
+
+
+def executar_idempotente(chave, acao, registo):
+    if chave in registo:
+        return registo[chave]
+    resultado = acao()
+    registo[chave] = resultado
+    return resultado
