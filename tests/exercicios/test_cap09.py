@@ -1,0 +1,445 @@
+"""Verificações públicas do capítulo 9 — Prática: agente multi-step sob controlo."""
+
+import copy
+import json
+import re
+
+import openai
+import pytest
+
+from curso.offline import Roteiro, cliente_offline, validar_mensagens
+from curso.verificacao import explica
+
+PEDIDO = "Quero orçamento para 3 unidades do teclado mecânico"
+TECLADO = {"preco": 79.90, "stock": 12}
+
+
+def _passo(numero, ferramenta, argumentos, resultado, aprovada=True, motivo=None):
+    passo = {"passo": numero, "ferramenta": ferramenta, "argumentos": argumentos,
+             "resultado": resultado, "aprovada": aprovada}
+    if not aprovada:
+        passo["motivo_rejeicao"] = motivo or "rejeitada"
+    return passo
+
+
+def _consulta(numero=1, nome="teclado mecânico", resultado=TECLADO, aprovada=True):
+    return _passo(numero, "consultar_catalogo", {"nome_produto": nome}, resultado, aprovada,
+                  None if aprovada else "ferramenta rejeitada num teste")
+
+
+def _calculo(numero, total, quantidade=3.0, preco=79.9, aprovada=True):
+    return _passo(numero, "calcular_total", {"quantidade": quantidade, "preco_unitario": preco}, total,
+                  aprovada, None if aprovada else "cálculo rejeitado num teste")
+
+
+def _final(texto):
+    return {"ferramenta": "responder_final", "argumentos": {"texto": texto}}
+
+
+def _resumo(resultado):
+    """O que importa comparar num resultado: motivo/resposta e, por passo, o essencial."""
+    essencial = {k: resultado.get(k) for k in ("concluido", "resposta", "motivo") if k in resultado}
+    essencial["log"] = [{k: p.get(k) for k in ("passo", "ferramenta", "argumentos", "resultado", "aprovada")}
+                        for p in resultado.get("log", [])]
+    return essencial
+
+
+class TestEx9_1:
+    """O decisor por regras que lê o histórico"""
+
+    def test_primeiro_passo_consulta_o_catalogo(self, nb):
+        """Sem consulta ao catálogo no histórico, consulta o produto nomeado no pedido (sem ligar a maiúsculas)"""
+        for pedido, nome in [(PEDIDO, "teclado mecânico"),
+                             ("Preço do RATO SEM FIOS, por favor", "rato sem fios"),
+                             ("2 unidades do Monitor 27 Polegadas", "monitor 27 polegadas")]:
+            d = nb.decidir_proximo_passo(pedido, [])
+            assert d == {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": nome}}, explica(
+                "Procura cada nome do CATALOGO em pedido.lower() e consulta o que encontrares, com o nome "
+                "tal como está no catálogo.", f"pedido {pedido!r}: decidiu {d!r}")
+
+    def test_sem_produto_responde(self, nb):
+        """Sem produto do catálogo no pedido, responde logo com a mensagem combinada"""
+        d = nb.decidir_proximo_passo("Quanto custa uma impressora?", [])
+        assert d == _final("Não encontrei nenhum produto do catálogo neste pedido."), explica(
+            "Se nenhum nome do catálogo aparece no pedido, decide responder_final com o texto exato "
+            "\"Não encontrei nenhum produto do catálogo neste pedido.\"", f"decidiu {d!r}")
+
+    def test_produto_inexistente(self, nb):
+        """Se a consulta aprovada devolveu None, diz que o produto não existe"""
+        d = nb.decidir_proximo_passo(PEDIDO, [_consulta(resultado=None)])
+        assert d == _final("Esse produto não existe no catálogo."), explica(
+            "Quando o resultado da consulta é None, responde \"Esse produto não existe no catálogo.\"",
+            f"decidiu {d!r}")
+
+    def test_calcula_com_quantidade_e_preco(self, nb):
+        """Depois da consulta, calcula o total com a quantidade do pedido e o preço observado"""
+        casos = [(PEDIDO, 3), ("Quero 1 unidade do teclado mecânico", 1),
+                 ("Quero 12 unidades do teclado mecânico", 12), ("Quanto custa o teclado mecânico?", 1)]
+        preco = 81.25  # o preço vem da observação, não do CATALOGO
+        for pedido, quantidade in casos:
+            d = nb.decidir_proximo_passo(pedido, [_consulta(resultado={"preco": preco, "stock": 3})])
+            assert isinstance(d, dict) and d.get("ferramenta") == "calcular_total", explica(
+                "Com o produto consultado e sem total, o passo seguinte é calcular_total.",
+                f"pedido {pedido!r}: decidiu {d!r}")
+            argumentos = d.get("argumentos") or {}
+            assert argumentos == {"quantidade": quantidade, "preco_unitario": preco}, explica(
+                "A quantidade vem de \"<n> unidade(s)\" no pedido (1 se não houver) e o preço unitário "
+                "do resultado da consulta (resultado[\"preco\"]).",
+                f"pedido {pedido!r}: argumentos {argumentos!r}")
+
+    def test_responde_com_o_total_observado(self, nb):
+        """Com consulta e total no histórico, responde «Orçamento: <total>€.» com o total observado"""
+        d = nb.decidir_proximo_passo(PEDIDO, [_consulta(), _calculo(2, 123.45)])
+        assert d == _final("Orçamento: 123.45€."), explica(
+            "O texto final usa o resultado do passo calcular_total: f\"Orçamento: {total}€.\"",
+            f"decidiu {d!r}")
+
+    def test_ignora_passos_rejeitados(self, nb):
+        """Só conta com passos aprovados: um passo rejeitado não é uma observação"""
+        d = nb.decidir_proximo_passo(PEDIDO, [_consulta(resultado=None, aprovada=False)])
+        assert d == {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "teclado mecânico"}}, explica(
+            "Procura no histórico só passos com aprovada=True: uma consulta rejeitada nunca correu, "
+            "por isso ainda falta consultar.", f"decidiu {d!r}")
+        d = nb.decidir_proximo_passo(PEDIDO, [_consulta(), _calculo(2, 999.0, aprovada=False)])
+        assert isinstance(d, dict) and d.get("ferramenta") == "calcular_total", explica(
+            "Um cálculo rejeitado não deu total nenhum: ainda falta calcular.", f"decidiu {d!r}")
+
+    def test_nao_altera_o_historico(self, nb):
+        """Só lê o histórico"""
+        historico = [_consulta(), _calculo(2, 239.7)]
+        antes = copy.deepcopy(historico)
+        nb.decidir_proximo_passo(PEDIDO, historico)
+        assert historico == antes, explica("O decisor decide; não escreve no histórico.", f"ficou {historico!r}")
+
+
+class TestEx9_2:
+    """Um log estruturado: registar_passo"""
+
+    def test_passo_aprovado(self, nb):
+        """Acrescenta ao log e devolve a mesma entrada, com as cinco chaves e sem motivo"""
+        log = [{"passo": 1}]
+        entrada = nb.registar_passo(log, 2, "calcular_total", {"quantidade": 2, "preco_unitario": 5.0}, 10.0, True)
+        esperado = _passo(2, "calcular_total", {"quantidade": 2, "preco_unitario": 5.0}, 10.0)
+        assert entrada == esperado, explica(
+            "A entrada tem passo, ferramenta, argumentos, resultado e aprovada — e motivo_rejeicao só "
+            "quando aprovada é False.", f"devolveu {entrada!r}")
+        assert len(log) == 2 and log[0] == {"passo": 1} and log[-1] is entrada, explica(
+            "Acrescenta a entrada ao fim do log que recebes (log.append) e devolve esse mesmo dicionário.",
+            f"o log ficou {log!r}")
+
+    def test_passo_rejeitado(self, nb):
+        """Um passo rejeitado leva o motivo da rejeição"""
+        log = []
+        entrada = nb.registar_passo(log, 1, "apagar_tudo", {}, None, False, "ferramenta 'apagar_tudo' não está na allowlist")
+        assert entrada == _passo(1, "apagar_tudo", {}, None, False, "ferramenta 'apagar_tudo' não está na allowlist"), explica(
+            "Com aprovada=False, acrescenta \"motivo_rejeicao\".", f"devolveu {entrada!r}")
+        assert log == [entrada], explica("O passo rejeitado também fica no log.", f"log: {log!r}")
+        entrada = nb.registar_passo(log, 2, None, None, None, False, motivo_rejeicao="timeout global atingido")
+        assert entrada.get("ferramenta") is None and entrada.get("motivo_rejeicao") == "timeout global atingido", explica(
+            "motivo_rejeicao também se pode passar por nome.", f"devolveu {entrada!r}")
+
+
+def _decisor_espiao(decisoes):
+    """Um decisor de ciclo com decisões fixas, que regista o tamanho do log em cada chamada."""
+    vistos = []
+
+    def decidir(pedido, historico):
+        vistos.append([dict(p) for p in historico])
+        return decisoes[min(len(vistos), len(decisoes)) - 1]
+
+    decidir.vistos = vistos
+    return decidir
+
+
+def _relogio_que_avanca(por_decisao):
+    """Um relógio falso que só avança quando o decisor é chamado: não depende de quantas vezes é lido."""
+    agora = [0.0]
+
+    def relogio():
+        return agora[0]
+
+    def decidir(pedido, historico):
+        agora[0] += por_decisao
+        decidir.chamadas += 1
+        return {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}
+
+    decidir.chamadas = 0
+    return relogio, decidir
+
+
+class TestEx9_3:
+    """O agente sob controlo: correr_agente"""
+
+    def test_pedido_do_capitulo(self, nb):
+        """«3 unidades do teclado mecânico» → 3 passos e «Orçamento: 239.7€.»"""
+        r = nb.correr_agente(PEDIDO)
+        assert r.get("concluido") is True and r.get("resposta") == "Orçamento: 239.7€.", explica(
+            "Com o decisor de 9.1: consulta, cálculo e resposta; a resposta é o resultado de "
+            "responder_final.", f"obtive {r!r}")
+        ferramentas = [p.get("ferramenta") for p in r.get("log", [])]
+        assert ferramentas == ["consultar_catalogo", "calcular_total", "responder_final"], explica(
+            "responder_final é um passo como os outros: fica no log.", f"ferramentas no log: {ferramentas}")
+        assert [p.get("passo") for p in r["log"]] == [1, 2, 3] and all(p.get("aprovada") is True for p in r["log"]), explica(
+            "Os passos contam a partir de 1 e os três foram aprovados.", f"log: {r['log']!r}")
+        assert r["log"][2].get("resultado") == "Orçamento: 239.7€." and "motivo" not in r, explica(
+            "O resultado de responder_final é o próprio texto; uma execução concluída não traz motivo.",
+            f"obtive {r!r}")
+
+    def test_max_steps(self, nb):
+        """Com max_steps=2: não concluído, «max_steps atingido», 2 passos no log e nenhuma resposta"""
+        r = nb.correr_agente(PEDIDO, max_steps=2)
+        assert r.get("concluido") is False and r.get("motivo") == "max_steps atingido", explica(
+            "Quando os passos acabam sem responder_final, devolve concluido=False e motivo "
+            "\"max_steps atingido\".", f"obtive {r!r}")
+        assert "resposta" not in r, explica(
+            "Uma execução cortada por um limite não traz \"resposta\": nada de inventar uma.", f"obtive {r!r}")
+        assert [p.get("ferramenta") for p in r.get("log", [])] == ["consultar_catalogo", "calcular_total"], explica(
+            "O log guarda os dois passos dados.", f"log: {r.get('log')!r}")
+
+    def test_decisor_ve_o_log(self, nb):
+        """Usa o decisor que recebe e passa-lhe o log até ali"""
+        decidir = _decisor_espiao([
+            {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}},
+            {"ferramenta": "calcular_total", "argumentos": {"quantidade": 2, "preco_unitario": 24.5}},
+            _final("feito"),
+        ])
+        r = nb.correr_agente("qualquer coisa", decidir=decidir)
+        assert [len(v) for v in decidir.vistos] == [0, 1, 2], explica(
+            "Chama decidir(pedido, log) em cada passo, com o log atualizado.",
+            f"tamanhos do log vistos pelo decisor: {[len(v) for v in decidir.vistos]}")
+        assert decidir.vistos[2][0].get("resultado") == {"preco": 24.5, "stock": 30}, explica(
+            "O log que o decisor vê tem o resultado de cada ferramenta.", f"viu {decidir.vistos[2]!r}")
+        assert r.get("resposta") == "feito" and r["log"][1].get("resultado") == 49.0, explica(
+            "Corre as ferramentas de FERRAMENTAS com **argumentos.", f"obtive {r!r}")
+
+    def test_rejeita_fora_da_allowlist(self, nb):
+        """Uma ferramenta fora da allowlist não corre: passo rejeitado e «acao_rejeitada»"""
+        for decisao, motivo in [
+            ({"ferramenta": "apagar_catalogo", "argumentos": {}}, "ferramenta 'apagar_catalogo' não está na allowlist"),
+            ({"ferramenta": "calcular_total", "argumentos": [2, 5.0]}, "argumentos têm de ser um dicionário"),
+        ]:
+            decidir = _decisor_espiao([decisao])
+            try:
+                r = nb.correr_agente("x", decidir=decidir)
+            except NotImplementedError:
+                raise
+            except Exception as erro:  # noqa: BLE001
+                pytest.fail(explica(
+                    "Valida com validar_acao(ferramenta, argumentos, ALLOWLIST_FERRAMENTAS) antes de "
+                    "executar: uma ação inválida nunca chega a correr.",
+                    f"a decisão {decisao!r} deu {type(erro).__name__}: {erro}"))
+            assert r.get("concluido") is False and r.get("motivo") == "acao_rejeitada" and "resposta" not in r, explica(
+                "Uma ação rejeitada termina a execução com motivo \"acao_rejeitada\".", f"obtive {r!r}")
+            ultimo = (r.get("log") or [{}])[-1]
+            assert ultimo.get("aprovada") is False and ultimo.get("motivo_rejeicao") == motivo, explica(
+                "Regista o passo rejeitado, com aprovada=False e o motivo de validar_acao.", f"log: {r.get('log')!r}")
+            assert len(decidir.vistos) == 1, explica(
+                "Depois de uma rejeição o decisor não volta a ser chamado.", f"{len(decidir.vistos)} chamadas")
+
+    def test_timeout_com_relogio_injetado(self, nb):
+        """O timeout global usa o relógio recebido e para antes de chamar o decisor outra vez"""
+        relogio, decidir = _relogio_que_avanca(6)
+        r = nb.correr_agente("x", max_steps=10, timeout_segundos=10, decidir=decidir, relogio=relogio)
+        assert r.get("concluido") is False and r.get("motivo") == "timeout" and "resposta" not in r, explica(
+            "Antes de cada passo, se relogio() - inicio > timeout_segundos, para com motivo \"timeout\" "
+            "(usa o relogio que recebes, não time.time()).", f"obtive {r!r}")
+        assert decidir.chamadas == 2, explica(
+            "Com 6 s por decisão e limite 10 s: decide aos 0 e aos 6 s; aos 12 s já não chama o decisor.",
+            f"o decisor foi chamado {decidir.chamadas} vezes")
+        aprovados = [p for p in r["log"] if p.get("aprovada")]
+        extra = [p for p in r["log"] if not p.get("aprovada")]
+        assert len(aprovados) == 2 and all(p.get("ferramenta") is None for p in extra) and len(extra) <= 1, explica(
+            "O log tem os dois passos dados e, se quiseres, uma entrada de timeout com ferramenta None.",
+            f"log: {r['log']!r}")
+        relogio, decidir = _relogio_que_avanca(5)
+        r = nb.correr_agente("x", max_steps=10, timeout_segundos=10, decidir=decidir, relogio=relogio)
+        assert decidir.chamadas == 3 and r.get("motivo") == "timeout", explica(
+            "Exatamente no limite (10 s) ainda não é timeout: a condição é \">\", não \">=\".",
+            f"o decisor foi chamado {decidir.chamadas} vezes; motivo {r.get('motivo')!r}")
+
+
+def _decisor_do_modelo_por_regras(catalogo):
+    """O decisor do modelo offline com as regras de 9.1, lidas da conversa (pedidos e resultados ligados por id)."""
+
+    def decidir(mensagens, ferramentas):
+        pedido = next(m["content"] for m in mensagens if m["role"] == "user").lower()
+        nomes_por_id = {c["id"]: c["function"]["name"] for m in mensagens if m["role"] == "assistant"
+                        for c in m.get("tool_calls") or []}
+        observado = {}
+        for m in mensagens:
+            if m["role"] == "tool":
+                observado.setdefault(nomes_por_id[m["tool_call_id"]], json.loads(m["content"]))
+        if "consultar_catalogo" not in observado:
+            nome = next((n for n in catalogo if n in pedido), None)
+            if nome is None:
+                return "Não encontrei nenhum produto do catálogo neste pedido."
+            return [{"nome": "consultar_catalogo", "argumentos": {"nome_produto": nome}}]
+        if observado["consultar_catalogo"] is None:
+            return "Esse produto não existe no catálogo."
+        if "calcular_total" not in observado:
+            achado = re.search(r"(\d+(?:[.,]\d+)?)\s*unidades?", pedido)
+            quantidade = float(achado.group(1).replace(",", ".")) if achado else 1.0
+            preco = observado["consultar_catalogo"]["preco"]
+            return [{"nome": "calcular_total", "argumentos": {"quantidade": quantidade, "preco_unitario": preco}}]
+        return f"Orçamento: {observado['calcular_total']}€."
+
+    return decidir
+
+
+def _perguntar(nb, decisor, pedido, historico, modelo="modelo-de-teste"):
+    """Cria o adaptador sobre um cliente offline, faz uma decisão e devolve-a com o cliente."""
+    llm = cliente_offline(decisor)
+    decidir = nb.decisor_openai(llm, modelo, nb.ESQUEMAS)
+    try:
+        return decidir(pedido, historico), llm
+    except openai.BadRequestError as erro:
+        pytest.fail(explica(
+            "O modelo recusou a conversa, como a API real faria: cada mensagem tool tem de responder a "
+            "um tool_call_id de uma mensagem assistant imediatamente antes.", f"400: {erro.message}"))
+
+
+class TestEx9_4:
+    """O mesmo ciclo com um modelo: decisor_openai"""
+
+    def test_primeira_decisao(self, nb):
+        """Pergunta ao modelo (com o modelo e as ferramentas dados) e transforma a chamada numa decisão"""
+        llm_roteiro = Roteiro([{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}])
+        d, llm = _perguntar(nb, llm_roteiro, "Quanto custa o rato sem fios?", [])
+        assert d == {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}, explica(
+            "Lê a primeira tool call da resposta: o nome vira \"ferramenta\" e json.loads(arguments) vira "
+            "\"argumentos\".", f"decidiu {d!r}")
+        assert len(llm.pedidos) == 1, explica("Uma decisão, uma chamada ao modelo.", f"{len(llm.pedidos)} chamadas")
+        corpo = llm.pedidos[0]
+        assert corpo.get("model") == "modelo-de-teste" and corpo.get("tools") == nb.ESQUEMAS, explica(
+            "Chama o modelo com model=modelo e tools=esquemas.",
+            f"model={corpo.get('model')!r}, tools com {len(corpo.get('tools') or [])} ferramentas")
+        assert any(m.get("role") == "user" and m.get("content") == "Quanto custa o rato sem fios?"
+                   for m in corpo["messages"]), explica(
+            "O pedido vai como mensagem do utilizador.", f"mensagens: {corpo['messages']!r}")
+
+    def test_texto_vira_responder_final(self, nb):
+        """Uma resposta em texto, sem ferramentas, vira responder_final com esse texto"""
+        d, _ = _perguntar(nb, Roteiro(["Só vendemos teclados, ratos e monitores."]), "Têm impressoras?", [])
+        assert d == _final("Só vendemos teclados, ratos e monitores."), explica(
+            "Quando message.tool_calls está vazio, a decisão é {\"ferramenta\": \"responder_final\", "
+            "\"argumentos\": {\"texto\": message.content}}.", f"decidiu {d!r}")
+
+    def test_historico_ligado_por_id(self, nb):
+        """O histórico volta como tool calls e resultados em JSON, ligados pelo tool_call_id"""
+        historico = [_consulta(), _calculo(2, 239.7)]
+        d, llm = _perguntar(nb, _decisor_do_modelo_por_regras(nb.CATALOGO), PEDIDO, historico)
+        mensagens = llm.pedidos[-1]["messages"]
+        validar_mensagens(mensagens)
+        pares = []
+        for i, m in enumerate(mensagens):
+            if m.get("role") == "tool":
+                anterior = mensagens[i - 1]
+                ids = {c["id"]: c for c in anterior.get("tool_calls") or []}
+                chamada = ids.get(m.get("tool_call_id"))
+                pares.append((chamada["function"]["name"], json.loads(chamada["function"]["arguments"]),
+                              json.loads(m["content"])) if chamada else None)
+        esperado = [(p["ferramenta"], p["argumentos"], p["resultado"]) for p in historico]
+        assert pares == esperado, explica(
+            "Por cada passo aprovado: uma mensagem assistant com tool_calls=[{id, type: \"function\", "
+            "function: {name, arguments: json.dumps(argumentos)}}] e logo a seguir uma mensagem tool com o "
+            "mesmo tool_call_id e content=json.dumps(resultado).",
+            f"pares (ferramenta, argumentos, resultado) reconstruídos: {pares!r}")
+        assert d == _final("Orçamento: 239.7€."), explica(
+            "Com consulta e total na conversa, o modelo responde em texto.", f"decidiu {d!r}")
+
+    def test_mesmos_passos_que_as_regras(self, nb):
+        """Com o modelo offline a seguir as regras de 9.1, correr_agente dá os mesmos passos e a mesma resposta"""
+        for pedido in (PEDIDO, "Preciso de 2 unidades do monitor 27 polegadas", "Têm impressoras?"):
+            llm = cliente_offline(_decisor_do_modelo_por_regras(nb.CATALOGO))
+            try:
+                com_modelo = nb.correr_agente(pedido, decidir=nb.decisor_openai(llm, "modelo-de-teste", nb.ESQUEMAS))
+            except openai.APIError as erro:
+                pytest.fail(explica(
+                    "O modelo offline recusou um pedido: confirma as ligações tool_call_id e que os "
+                    "resultados vão em JSON (json.dumps).", f"{type(erro).__name__}: {erro}"))
+            com_regras = nb.correr_agente(pedido)
+            assert _resumo(com_modelo) == _resumo(com_regras), explica(
+                "Trocar o decisor não pode mudar o ciclo: os mesmos passos, argumentos, resultados e resposta.",
+                f"pedido {pedido!r}\ncom o modelo: {_resumo(com_modelo)!r}\ncom as regras: {_resumo(com_regras)!r}")
+            assert len(llm.pedidos) == len(com_regras["log"]), explica(
+                "Uma chamada ao modelo por passo.", f"{len(llm.pedidos)} chamadas para {len(com_regras['log'])} passos")
+            for corpo in llm.pedidos:
+                validar_mensagens(corpo["messages"])
+        assert com_regras.get("resposta") == "Não encontrei nenhum produto do catálogo neste pedido."
+
+
+def _tarefas_e_agente(resultados_por_tarefa):
+    """Tarefas cujo verificar lê o estado (o log), e um agente que devolve resultados pré-definidos."""
+    chamadas = []
+    feito = {"concluido": True, "resposta": "Feito.", "log": [_calculo(1, 10.0)]}
+    so_palavras = {"concluido": True, "resposta": "Feito.", "log": []}  # diz que fez, mas não fez nada
+
+    def agente(pedido, tentativa):
+        chamadas.append((pedido, tentativa))
+        return copy.deepcopy(feito if resultados_por_tarefa[pedido][tentativa] else so_palavras)
+
+    def verificar(resultado):
+        return any(p.get("ferramenta") == "calcular_total" and p.get("aprovada") for p in resultado.get("log", []))
+
+    tarefas = [{"id": f"t{i}", "pedido": pedido, "verificar": verificar}
+               for i, pedido in enumerate(resultados_por_tarefa)]
+    return tarefas, agente, chamadas
+
+
+class TestEx9_5:
+    """Avaliar: pass@1, pass@k e pass^k por tarefa"""
+
+    def test_metricas_por_tarefa(self, nb):
+        """pass@1 = sucessos/k, pass@k = algum sucesso, pass^k = todos; médias sobre as tarefas"""
+        tarefas, agente, chamadas = _tarefas_e_agente({
+            "instável": [True, False, True], "sempre": [True, True, True], "nunca": [False, False, False]})
+        r = nb.avaliar(agente, tarefas, 3)
+        assert isinstance(r, dict) and r.get("por_tarefa") == {
+            "t0": [True, False, True], "t1": [True, True, True], "t2": [False, False, False]}, explica(
+            "por_tarefa mapeia o id de cada tarefa para a lista dos k resultados de verificar, pela ordem "
+            "das tentativas.", f"obtive {r!r}")
+        esperado = {"pass@1": (2 / 3 + 1 + 0) / 3, "pass@k": 2 / 3, "pass^k": 1 / 3}
+        for chave, valor in esperado.items():
+            assert r.get(chave) == pytest.approx(valor), explica(
+                "Calcula cada métrica por tarefa e depois faz a média sobre as tarefas. pass^k por tarefa é "
+                "«todas as k tentativas passaram» — não pass@1 elevado a k.",
+                f"{chave}: esperava {valor:.4f}, obtive {r.get(chave)!r}")
+        assert sorted(chamadas) == sorted((p, t) for p in ("instável", "sempre", "nunca") for t in range(3)), explica(
+            "Chama agente(pedido, tentativa) com tentativa = 0, 1, …, k-1 para cada tarefa.", f"chamadas: {chamadas}")
+
+    def test_avalia_o_estado_nao_o_texto(self, nb):
+        """Quem avalia é verificar(resultado): um agente que diz «Feito.» sem fazer nada falha"""
+        tarefas, agente, _ = _tarefas_e_agente({"palavras": [False, False]})
+        vistos = []
+        original = tarefas[0]["verificar"]
+        tarefas[0]["verificar"] = lambda resultado: vistos.append(resultado) or original(resultado)
+        r = nb.avaliar(agente, tarefas, 2)
+        assert r.get("por_tarefa") == {"t0": [False, False]} and r.get("pass@k") == 0, explica(
+            "O sucesso é o que verificar(resultado) diz, não resultado[\"concluido\"] nem o texto da resposta.",
+            f"obtive {r!r}")
+        assert len(vistos) == 2 and all(isinstance(v, dict) and "log" in v for v in vistos), explica(
+            "Passa a verificar o resultado inteiro do agente (com o log), uma vez por tentativa.",
+            f"verificar recebeu {vistos!r}")
+
+    def test_k_igual_a_um(self, nb):
+        """Com k=1 as três métricas coincidem"""
+        tarefas, agente, _ = _tarefas_e_agente({"a": [True], "b": [False], "c": [True], "d": [True]})
+        r = nb.avaliar(agente, tarefas, 1)
+        assert r.get("pass@1") == r.get("pass@k") == r.get("pass^k") == pytest.approx(0.75), explica(
+            "Com uma só tentativa, passar uma vez, passar alguma vez e passar sempre é o mesmo.", f"obtive {r!r}")
+
+    def test_erros(self, nb):
+        """ValueError sem tarefas ou com k < 1"""
+        tarefas, agente, _ = _tarefas_e_agente({"a": [True]})
+        for argumentos in (([], 3), (tarefas, 0), (tarefas, -1)):
+            try:
+                r = nb.avaliar(agente, *argumentos)
+            except ValueError:
+                continue
+            except NotImplementedError:
+                raise
+            except Exception as erro:  # noqa: BLE001
+                r = f"{type(erro).__name__}: {erro}"
+            pytest.fail(explica(
+                "Lança ValueError quando não há tarefas ou k < 1 (não há nada para medir).",
+                f"avaliar(agente, {len(argumentos[0])} tarefa(s), k={argumentos[1]}) deu {r!r}"))

@@ -1,0 +1,8 @@
+"""Põe sempre a chave motivo_rejeicao, mesmo nos passos aprovados (com None)."""
+
+
+def registar_passo(log, numero, ferramenta, argumentos, resultado, aprovada, motivo_rejeicao=None):
+    entrada = {"passo": numero, "ferramenta": ferramenta, "argumentos": argumentos,
+               "resultado": resultado, "aprovada": aprovada, "motivo_rejeicao": motivo_rejeicao}
+    log.append(entrada)
+    return entrada

@@ -1,0 +1,20 @@
+"""Depois de rejeitar uma ação, regista-a e continua a pedir decisões em vez de parar."""
+
+
+def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):
+    log = []
+    inicio = relogio()
+    for numero in range(1, max_steps + 1):
+        if relogio() - inicio > timeout_segundos:
+            return {"concluido": False, "motivo": "timeout", "log": log}
+        decisao = decidir(pedido, log)
+        ferramenta, argumentos = decisao["ferramenta"], decisao["argumentos"]
+        aprovada, motivo = validar_acao(ferramenta, argumentos, ALLOWLIST_FERRAMENTAS)
+        if not aprovada:
+            registar_passo(log, numero, ferramenta, argumentos, None, False, motivo)
+            continue
+        resultado = FERRAMENTAS[ferramenta](**argumentos)
+        registar_passo(log, numero, ferramenta, argumentos, resultado, True)
+        if ferramenta == "responder_final":
+            return {"concluido": True, "resposta": resultado, "log": log}
+    return {"concluido": False, "motivo": "max_steps atingido", "log": log}

@@ -1,0 +1,25 @@
+"""Gera um id novo para a mensagem tool em vez de repetir o do pedido: o resultado fica órfão (400)."""
+
+import itertools
+
+_contador = itertools.count()
+
+
+def decisor_openai(cliente, modelo, esquemas):
+    def decidir(pedido, historico):
+        mensagens = [{"role": "user", "content": pedido}]
+        for passo in historico:
+            if not passo.get("aprovada") or passo.get("ferramenta") in (None, "responder_final"):
+                continue
+            mensagens.append({"role": "assistant", "content": None, "tool_calls": [{
+                "id": f"call_{next(_contador)}", "type": "function",
+                "function": {"name": passo["ferramenta"], "arguments": json.dumps(passo["argumentos"])}}]})
+            mensagens.append({"role": "tool", "tool_call_id": f"call_{next(_contador)}",
+                              "content": json.dumps(passo["resultado"])})
+        mensagem = cliente.chat.completions.create(model=modelo, messages=mensagens, tools=esquemas).choices[0].message
+        if mensagem.tool_calls:
+            chamada = mensagem.tool_calls[0]
+            return {"ferramenta": chamada.function.name, "argumentos": json.loads(chamada.function.arguments)}
+        return {"ferramenta": "responder_final", "argumentos": {"texto": mensagem.content}}
+
+    return decidir
