@@ -1,0 +1,324 @@
+"""Verificações públicas do capítulo 5 — Loops e limites.
+
+Relógios falsos e espiões: cada verificação sabe exatamente quantas vezes o decisor e as
+ferramentas devem ser chamados, e que nada corre depois de um limite.
+"""
+
+import inspect
+import time
+
+from curso.verificacao import explica
+
+
+def _final(texto):
+    return {"ferramenta": "responder_final", "argumentos": {"texto": texto}}
+
+
+def _espiao(funcao):
+    """Um decisor (ou contar_tokens) espião: devolve `funcao(log)` e regista o tamanho do log que viu."""
+    vistos = []
+
+    def espiao(pedido, log):
+        vistos.append(len(log))
+        return funcao(log)
+
+    espiao.vistos = vistos
+    return espiao
+
+
+def _teimoso(nome="procurar", argumentos=None):
+    """Nunca responde: pede sempre a mesma ferramenta com os mesmos argumentos."""
+    argumentos = {"termo": "x"} if argumentos is None else argumentos
+    return _espiao(lambda log: {"ferramenta": nome, "argumentos": dict(argumentos)})
+
+
+def _roteiro(decisoes):
+    """Devolve as decisões dadas, pela ordem, uma por passo."""
+    return _espiao(lambda log: decisoes[min(len(log), len(decisoes) - 1)])
+
+
+def _ferramenta(resultado="nada", antes=None):
+    """Uma ferramenta espiã: regista os argumentos; `antes()` corre dentro dela (o tempo passa)."""
+    feitas = []
+
+    def correr(**argumentos):
+        feitas.append(argumentos)
+        if antes is not None:
+            antes()
+        return resultado
+
+    correr.feitas = feitas
+    return correr
+
+
+class _Relogio:
+    """Um relógio falso: só anda quando alguém o manda andar (ou a cada leitura, com `por_leitura`)."""
+
+    def __init__(self, agora=1000.0, por_leitura=0.0):
+        self.agora, self.por_leitura, self.leituras = agora, por_leitura, 0
+
+    def __call__(self):
+        self.leituras += 1
+        self.agora += self.por_leitura
+        return self.agora
+
+    def avancar(self, segundos):
+        self.agora += segundos
+
+
+def _executados(log):
+    """Os passos que correram de facto (um passo recusado pode ficar no log com aprovada=False)."""
+    return [p for p in log if isinstance(p, dict) and p.get("aprovada", True) and p.get("ferramenta")]
+
+
+def _interrompido(r, motivo, passos):
+    """Um resultado cortado por um limite: forma honesta, o motivo certo e os passos que correram."""
+    assert isinstance(r, dict) and isinstance(r.get("log"), list), explica(
+        "Devolve {'concluido', 'motivo', 'log'}, com o log como lista.", f"devolveste {r!r}")
+    assert r.get("concluido") is False and r.get("motivo") == motivo, explica(
+        f"Este limite acaba com concluido=False e motivo {motivo!r}.",
+        f"concluido={r.get('concluido')!r}, motivo={r.get('motivo')!r}")
+    assert "resposta" not in r, explica(
+        "Uma execução cortada por um limite não traz 'resposta': nada de inventar uma.",
+        f"resposta = {r['resposta']!r}")
+    feitos = _executados(r["log"])
+    assert len(feitos) == passos, explica(
+        "O log guarda os passos que correram, nem mais nem menos.",
+        f"esperava {passos} passos executados no log, há {len(feitos)}")
+
+
+def _concluido(r, resposta, passos):
+    assert isinstance(r, dict) and r.get("concluido") is True and r.get("resposta") == resposta, explica(
+        "Quando o decisor escolhe 'responder_final', termina com concluido=True e a resposta.",
+        f"devolveste {r!r}")
+    assert "motivo" not in r, explica("Só uma execução não concluída traz 'motivo'.", f"{r!r}")
+    assert len(r.get("log", [])) == passos, explica(
+        "O responder_final também é um passo e entra no log.",
+        f"esperava {passos} passos, há {len(r.get('log', []))}")
+    final = r["log"][-1]
+    assert final.get("ferramenta") == "responder_final" and final.get("passo") == passos, explica(
+        "O último passo do log é o responder_final, com o seu número.", f"último passo: {final!r}")
+
+
+def _conta(quantos, esperado, o_que):
+    assert quantos == esperado, explica(
+        f"{o_que} devia ter sido chamado {esperado} vez(es).", f"foi chamado {quantos} vez(es)")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestEx5_1:
+    """Dois travões: passos e tempo"""
+
+    def test_responde_e_regista(self, nb):
+        """Corre as ferramentas, regista cada passo e termina no responder_final"""
+        somar = _ferramenta(resultado=7)
+        decidir = _roteiro([{"ferramenta": "somar", "argumentos": {"a": 3, "b": 4}},
+                            {"ferramenta": "somar", "argumentos": {"a": 1, "b": 6}}, _final("dá 7")])
+        r = nb.correr_com_limites("soma", decidir, {"somar": somar})
+        _concluido(r, "dá 7", 3)
+        assert somar.feitas == [{"a": 3, "b": 4}, {"a": 1, "b": 6}], explica(
+            "Corre ferramentas[nome](**argumentos) em cada passo.", f"a ferramenta recebeu {somar.feitas!r}")
+        esperado = {"passo": 1, "ferramenta": "somar", "argumentos": {"a": 3, "b": 4}, "resultado": 7,
+                    "aprovada": True}
+        primeiro = {k: r["log"][0].get(k) for k in esperado}
+        assert primeiro == esperado, explica(
+            "Cada passo é {'passo' (a partir de 1), 'ferramenta', 'argumentos', 'resultado', 'aprovada'}.",
+            f"o 1.º passo é {r['log'][0]!r}")
+        assert decidir.vistos == [0, 1, 2], explica(
+            "Chama decidir(pedido, log) com o log até aqui: o decisor tem de ver os passos anteriores.",
+            f"o decisor viu logs com {decidir.vistos} passos")
+
+    def test_max_steps(self, nb):
+        """Um decisor teimoso para ao fim de max_steps passos exatos, sem resposta inventada"""
+        for max_steps in (1, 3, None):
+            decidir, procurar = _teimoso(), _ferramenta()
+            extra = {} if max_steps is None else {"max_steps": max_steps}
+            r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, **extra)
+            esperado = 5 if max_steps is None else max_steps
+            _conta(len(decidir.vistos), esperado, f"Com max_steps={esperado}, o decisor")
+            _conta(len(procurar.feitas), esperado, f"Com max_steps={esperado}, a ferramenta")
+            _interrompido(r, "max_steps atingido", esperado)
+
+    def test_resposta_no_ultimo_passo(self, nb):
+        """Uma resposta no último passo permitido ainda conta"""
+        decidir = _roteiro([{"ferramenta": "procurar", "argumentos": {"termo": "y"}}] * 2 + [_final("à justa")])
+        r = nb.correr_com_limites("x", decidir, {"procurar": _ferramenta()}, max_steps=3)
+        _concluido(r, "à justa", 3)
+
+    def test_timeout_entre_passos(self, nb):
+        """O tempo passa nas ferramentas: para antes do passo que começa depois do limite"""
+        relogio = _Relogio()
+        procurar = _ferramenta(antes=lambda: relogio.avancar(5))
+        decidir = _teimoso()
+        r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, max_steps=10,
+                                  timeout_segundos=10, relogio=relogio)
+        # os passos começam aos 0, 5 e 10 s (10 não passa de 10); antes do 4.º já vão 15 s
+        _conta(len(decidir.vistos), 3, "Com timeout_segundos=10 e 5 s por ferramenta, o decisor")
+        _conta(len(procurar.feitas), 3, "Depois do limite nada corre: a ferramenta")
+        _interrompido(r, "timeout", 3)
+
+    def test_timeout_antes_de_comecar(self, nb):
+        """Se o tempo já passou antes do 1.º passo, o decisor nem é chamado"""
+        relogio = _Relogio(por_leitura=5.0)  # cada leitura avança 5 s
+        decidir, procurar = _teimoso(), _ferramenta()
+        r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, timeout_segundos=3, relogio=relogio)
+        _conta(len(decidir.vistos), 0, "Verifica o tempo ANTES de cada passo; aqui o decisor")
+        _interrompido(r, "timeout", 0)
+
+    def test_modelo_lento(self, nb):
+        """O tempo passa no decisor (um modelo lento): o relógio dado mede tudo, desde o início"""
+        relogio = _Relogio()
+
+        def lento(log):
+            relogio.avancar(20)
+            return {"ferramenta": "procurar", "argumentos": {"termo": str(len(log))}}
+
+        decidir, procurar = _espiao(lento), _ferramenta()
+        r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, timeout_segundos=30, relogio=relogio)
+        # passo 1 começa aos 0 s, passo 2 aos 20 s, o 3.º já seria aos 40 s
+        _conta(len(decidir.vistos), 2, "Com 20 s por decisão e timeout de 30 s, o decisor")
+        _conta(len(procurar.feitas), 2, "Uma decisão já tomada dentro do tempo corre: a ferramenta")
+        _interrompido(r, "timeout", 2)
+
+    def test_valores_por_omissao(self, nb):
+        """Por omissão: max_steps=5, timeout_segundos=10 e relogio=time.monotonic"""
+        r = nb.correr_com_limites("x", _roteiro([_final("ok")]), {})
+        _concluido(r, "ok", 1)
+        parametros = inspect.signature(nb.correr_com_limites).parameters
+        padroes = {n: parametros[n].default for n in ("max_steps", "timeout_segundos", "relogio") if n in parametros}
+        assert padroes == {"max_steps": 5, "timeout_segundos": 10, "relogio": time.monotonic}, explica(
+            "Usa a assinatura do enunciado; o relógio por omissão é time.monotonic, que nunca anda "
+            "para trás (time.time pode saltar quando o relógio do sistema é acertado).", f"{padroes}")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestEx5_2:
+    """Reconhecer uma repetição"""
+
+    def _verificar(self, nb, chamadas, esperado, dica, **extra):
+        r = nb.detectar_repeticao(chamadas, **extra)
+        assert r is esperado, explica(dica, f"detectar_repeticao({chamadas!r}{', ' if extra else ''}"
+                                            f"{', '.join(f'{k}={v}' for k, v in extra.items())}) devolveu {r!r}")
+
+    def test_repeticao_nao_seguida(self, nb):
+        """Conta a mesma chamada mesmo com outras pelo meio"""
+        a, b = ("ler", {"id": 1}), ("somar", {"a": 1, "b": 2})
+        self._verificar(nb, [a, b, a], True, "A mesma chamada duas vezes é repetição, seguidas ou não.")
+        self._verificar(nb, [a, b], False, "Chamadas diferentes não são repetição.")
+        self._verificar(nb, [], False, "Uma lista vazia não tem repetições.")
+
+    def test_ordem_das_chaves(self, nb):
+        """A ordem das chaves dos argumentos não conta"""
+        self._verificar(nb, [("f", {"a": 1, "b": 2}), ("f", {"b": 2, "a": 1})], True,
+                        "{'a': 1, 'b': 2} e {'b': 2, 'a': 1} são os mesmos argumentos: compara uma forma "
+                        "canónica (por exemplo json.dumps(..., sort_keys=True)).")
+        self._verificar(nb, [("f", {"filtro": {"x": 1, "y": 2}}), ("f", {"filtro": {"y": 2, "x": 1}})], True,
+                        "A ordem também não conta dentro de dicionários aninhados.")
+
+    def test_tipos_e_nomes(self, nb):
+        """5 e "5" são argumentos diferentes; o nome também conta"""
+        self._verificar(nb, [("f", {"n": 5}), ("f", {"n": "5"})], False,
+                        "O número 5 e o texto \"5\" são argumentos diferentes: não convertas tudo em texto.")
+        self._verificar(nb, [("f", {"n": 5}), ("f", {"n": 6})], False,
+                        "O mesmo nome com argumentos diferentes não é repetição.")
+        self._verificar(nb, [("f", {"n": 5}), ("g", {"n": 5})], False,
+                        "Os mesmos argumentos noutra ferramenta não são repetição.")
+
+    def test_limite(self, nb):
+        """Repetição é aparecer limite vezes ou mais"""
+        c = ("f", {"n": 1})
+        self._verificar(nb, [c, c], False, "Com limite=3, duas vezes ainda não chega.", limite=3)
+        self._verificar(nb, [c, ("g", {}), c, c], True, "Com limite=3, três vezes já é repetição.", limite=3)
+        self._verificar(nb, [c], True, "Com limite=1, qualquer chamada já conta.", limite=1)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestEx5_3:
+    """Parar antes de repetir"""
+
+    def test_recusa_a_repeticao(self, nb):
+        """A chamada que passaria de max_repeticoes não corre e a execução para com 'repeticao'"""
+        for max_repeticoes in (2, 1):
+            decidir, email = _teimoso("enviar_email", {"para": "ana"}), _ferramenta("erro de rede")
+            r = nb.correr_sem_repeticoes("avisa a Ana", decidir, {"enviar_email": email},
+                                         max_repeticoes=max_repeticoes)
+            _conta(len(email.feitas), max_repeticoes, f"Com max_repeticoes={max_repeticoes}, o email")
+            _conta(len(decidir.vistos), max_repeticoes + 1, f"Com max_repeticoes={max_repeticoes}, o decisor")
+            _interrompido(r, "repeticao", max_repeticoes)
+
+    def test_ordem_das_chaves(self, nb):
+        """Os mesmos argumentos noutra ordem contam como repetição"""
+        ordens = [{"para": "ana", "assunto": "oi"}, {"assunto": "oi", "para": "ana"}]
+        decidir = _espiao(lambda log: {"ferramenta": "enviar_email", "argumentos": dict(ordens[len(log) % 2])})
+        email = _ferramenta()
+        r = nb.correr_sem_repeticoes("x", decidir, {"enviar_email": email})
+        _conta(len(email.feitas), 2, "A ordem das chaves não conta (compara como no 5.2): o email")
+        _interrompido(r, "repeticao", 2)
+
+    def test_cinco_e_texto_cinco(self, nb):
+        """5 e "5" são chamadas diferentes"""
+        valores = [5, "5"]
+        decidir = _espiao(lambda log: {"ferramenta": "ler", "argumentos": {"id": valores[len(log) % 2]}})
+        ler = _ferramenta()
+        r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler})
+        _conta(len(ler.feitas), 4, "ler(id=5) e ler(id=\"5\") são chamadas diferentes, cada uma pode correr "
+               "2 vezes: a ferramenta")
+        _interrompido(r, "repeticao", 4)
+
+    def test_outros_finais(self, nb):
+        """Sem repetições valem o max_steps e o responder_final"""
+        decidir, ler = _espiao(lambda log: {"ferramenta": "ler", "argumentos": {"id": len(log)}}), _ferramenta()
+        r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler}, max_steps=4)
+        _conta(len(ler.feitas), 4, "Com chamadas sempre diferentes e max_steps=4, a ferramenta")
+        _interrompido(r, "max_steps atingido", 4)
+        chamada = {"ferramenta": "ler", "argumentos": {"id": 1}}
+        r = nb.correr_sem_repeticoes("x", _roteiro([chamada, chamada, _final("ok")]), {"ler": _ferramenta()})
+        _concluido(r, "ok", 3)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class TestEx5_4:
+    """Um orçamento de tokens"""
+
+    def test_para_antes_de_passar(self, nb):
+        """Para antes da chamada que passaria o orçamento; chegar à justa ainda é permitido"""
+        for orcamento, passos in ((450, 3), (449, 2), (99, 0)):
+            decidir, procurar = _teimoso(), _ferramenta()
+            contar = _espiao(lambda log: 100 + 50 * len(log))  # 100, 150, 200, 250…
+            r = nb.correr_com_orcamento("x", decidir, {"procurar": procurar}, orcamento, contar)
+            _conta(len(decidir.vistos), passos, f"Com custos 100, 150, 200… e orçamento {orcamento}, o decisor")
+            _conta(len(procurar.feitas), passos, f"Com orçamento {orcamento}, a ferramenta")
+            _interrompido(r, "orcamento", passos)
+
+    def test_conta_o_proximo_pedido(self, nb):
+        """contar_tokens recebe o pedido e o log atual, antes de cada chamada"""
+        contar = _espiao(lambda log: 10)
+        decidir = _roteiro([{"ferramenta": "procurar", "argumentos": {"termo": "a"}}, _final("feito")])
+        r = nb.correr_com_orcamento("x", decidir, {"procurar": _ferramenta()}, 1000, contar)
+        _concluido(r, "feito", 2)
+        assert contar.vistos == [0, 1], explica(
+            "Antes de cada chamada ao decisor, pergunta contar_tokens(pedido, log) pelo custo dessa chamada.",
+            f"contar_tokens viu logs com {contar.vistos} passos")
+
+    def test_soma_tudo(self, nb):
+        """O orçamento é para a execução inteira, não por chamada"""
+        decidir, procurar = _teimoso(), _ferramenta()
+        r = nb.correr_com_orcamento("x", decidir, {"procurar": procurar}, 250, _espiao(lambda log: 100))
+        _conta(len(decidir.vistos), 2, "Cada chamada custa 100 e o orçamento total é 250: o decisor")
+        _interrompido(r, "orcamento", 2)
+
+    def test_max_steps_continua(self, nb):
+        """Com orçamento de sobra, o max_steps continua a valer"""
+        decidir, procurar = _teimoso(), _ferramenta()
+        r = nb.correr_com_orcamento("x", decidir, {"procurar": procurar}, 10**9, _espiao(lambda log: 1),
+                                    max_steps=3)
+        _conta(len(decidir.vistos), 3, "Com max_steps=3, o decisor")
+        _interrompido(r, "max_steps atingido", 3)

@@ -1,0 +1,17 @@
+"""Verifica o tempo depois de cada passo, e não antes: o primeiro passo corre sempre."""
+
+
+def correr_com_limites(pedido, decidir, ferramentas, max_steps=5, timeout_segundos=10, relogio=time.monotonic):
+    inicio, log = relogio(), []
+    for numero in range(1, max_steps + 1):
+        d = decidir(pedido, log)
+        if d["ferramenta"] == "responder_final":
+            log.append({"passo": numero, "ferramenta": d["ferramenta"], "argumentos": d["argumentos"],
+                        "resultado": d["argumentos"]["texto"], "aprovada": True})
+            return {"concluido": True, "resposta": d["argumentos"]["texto"], "log": log}
+        resultado = ferramentas[d["ferramenta"]](**d["argumentos"])
+        log.append({"passo": numero, "ferramenta": d["ferramenta"], "argumentos": d["argumentos"],
+                    "resultado": resultado, "aprovada": True})
+        if relogio() - inicio > timeout_segundos:
+            return {"concluido": False, "motivo": "timeout", "log": log}
+    return {"concluido": False, "motivo": "max_steps atingido", "log": log}

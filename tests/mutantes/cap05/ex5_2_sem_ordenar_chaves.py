@@ -1,0 +1,6 @@
+"""Compara os argumentos com str(), que depende da ordem das chaves."""
+
+
+def detectar_repeticao(chamadas, limite=2):
+    vistas = [(nome, str(argumentos)) for nome, argumentos in chamadas]
+    return any(vistas.count(v) >= limite for v in vistas)

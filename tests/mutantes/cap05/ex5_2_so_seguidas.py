@@ -1,0 +1,14 @@
+"""Só conta repetições seguidas: A, B, A não é apanhado."""
+
+import json
+
+
+def detectar_repeticao(chamadas, limite=2):
+    anterior, seguidas = None, 0
+    for nome, argumentos in chamadas:
+        chave = (nome, json.dumps(argumentos, sort_keys=True))
+        seguidas = seguidas + 1 if chave == anterior else 1
+        anterior = chave
+        if seguidas >= limite:
+            return True
+    return False
