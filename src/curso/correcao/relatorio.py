@@ -149,12 +149,11 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str])
     saida = [fmt(cabecalho), fmt(["-" * w for w in larguras]), *map(fmt, linhas)]
     problemas = []
     for aluno in alunos:
+        em_falta = [cap for cap in capitulos if (aluno, cap) not in por]
+        if em_falta:
+            problemas.append(f"  {aluno}: sem submissão de {', '.join(em_falta)} (submitted/{aluno}/capNN/)")
         for cap in capitulos:
-            r = por.get((aluno, cap))
-            if r is None:
-                problemas.append(f"  {aluno} · {cap}: sem submissão (submitted/{aluno}/{cap}/)")
-                continue
-            for p in r.problemas:
+            for p in getattr(por.get((aluno, cap)), "problemas", []):
                 problemas.append(f"  {aluno} · {cap}: {p}")
     if problemas:
         saida += ["", "Problemas («!» na tabela):", *problemas]

@@ -1,0 +1,99 @@
+"""Uma cópia do curso numa pasta temporária e uma turma simulada para ``curso corrigir``."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from curso.correcao.ambiente import ambiente
+from curso.raiz import raiz_do_curso
+
+RAIZ = raiz_do_curso()
+CAPITULOS = sorted(p.name for p in (RAIZ / "solutions").glob("cap[0-9][0-9]")
+                   if (RAIZ / "exercises" / p.name / f"{p.name}.ipynb").is_file())
+
+
+def copiar_curso(destino: Path, capitulos: list[str] = CAPITULOS) -> Path:
+    """O que um professor tem: configuração, soluções, cadernos dos alunos e verificações."""
+    shutil.copy(RAIZ / "nbgrader_config.py", destino / "nbgrader_config.py")
+    shutil.copytree(RAIZ / "tests" / "exercicios", destino / "tests" / "exercicios")
+    for cap in capitulos:
+        for pasta in ("solutions", "exercises"):
+            shutil.copytree(RAIZ / pasta / cap, destino / pasta / cap)
+    return destino
+
+
+def corrigir(pasta: Path, *args: str, env: dict | None = None, timeout: float = 900):
+    """``python -m curso corrigir`` como um professor sem o ambiente ativado: PATH mínimo."""
+    base = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "CURSO_RAIZ")}
+    base["PATH"] = "/usr/bin:/bin"
+    base.update(env or {})
+    return subprocess.run([sys.executable, "-m", "curso", "corrigir", *args], cwd=pasta,
+                          env=base, capture_output=True, text=True, timeout=timeout)
+
+
+def ler(caminho: Path) -> dict:
+    return json.loads(Path(caminho).read_text(encoding="utf-8"))
+
+
+def nbg(celula: dict) -> dict:
+    return celula.get("metadata", {}).get("nbgrader", {})
+
+
+def _fonte(celula: dict) -> str:
+    return "".join(celula["source"]) if isinstance(celula["source"], list) else celula["source"]
+
+
+def exercicios(cap: str) -> list[tuple[str, str, float]]:
+    """``(célula de solução, célula de verificação, pontos)`` por exercício, pela ordem."""
+    celulas, pares, solucao = ler(RAIZ / "solutions" / cap / f"{cap}.ipynb")["cells"], [], None
+    for c in celulas:
+        if nbg(c).get("solution"):
+            solucao = nbg(c)["grade_id"]
+        elif nbg(c).get("grade") and solucao:
+            pares.append((solucao, nbg(c)["grade_id"], float(nbg(c)["points"])))
+            solucao = None
+    return pares
+
+
+def maximo(cap: str) -> float:
+    return sum(p for _, _, p in exercicios(cap))
+
+
+def resolvido(cap: str, so: set[str] | None = None) -> dict:
+    """O caderno do aluno com as respostas da solução (todas, ou só as células ``so``)."""
+    nb = ler(RAIZ / "exercises" / cap / f"{cap}.ipynb")
+    solucoes = {nbg(c).get("grade_id"): _fonte(c)
+                for c in ler(RAIZ / "solutions" / cap / f"{cap}.ipynb")["cells"]}
+    for c in nb["cells"]:
+        gid = nbg(c).get("grade_id")
+        if nbg(c).get("solution") and (so is None or gid in so):
+            c["source"] = solucoes[gid]
+    return nb
+
+
+def celula(nb: dict, gid: str) -> dict:
+    return next(c for c in nb["cells"] if nbg(c).get("grade_id") == gid)
+
+
+def esboco(cap: str, gid: str, corpo: str) -> str:
+    """A célula em branco do aluno com ``corpo`` no lugar do ``raise NotImplementedError()``."""
+    fonte = _fonte(celula(ler(RAIZ / "exercises" / cap / f"{cap}.ipynb"), gid))
+    return re.sub(r"^([ \t]*)raise NotImplementedError\(\)",
+                  lambda m: "\n".join(m.group(1) + linha for linha in corpo.splitlines()),
+                  fonte, flags=re.M)
+
+
+def submeter(pasta: Path, aluno: str, cap: str, nb: dict | None, nome: str | None = None) -> None:
+    destino = pasta / "submitted" / aluno / cap
+    destino.mkdir(parents=True, exist_ok=True)
+    if nb is not None:
+        (destino / (nome or f"{cap}.ipynb")).write_text(json.dumps(nb, ensure_ascii=False),
+                                                       encoding="utf-8")
+
+
