@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from curso.correcao.ambiente import ambiente
 from curso.raiz import raiz_do_curso
 
 RAIZ = raiz_do_curso()

@@ -92,7 +92,7 @@ def test_turma_simulada(tmp_path):
     assert f"branco · {CAP}: 0 pontos: nenhuma verificação passou" in problemas
 
     with open(tmp_path / "notas.csv", encoding="utf-8") as f:
-        linhas = {(l["student_id"], l["assignment"]): float(l["score"]) for l in csv.DictReader(f)}
+        linhas = {(li["student_id"], li["assignment"]): float(li["score"]) for li in csv.DictReader(f)}
     assert linhas == {chave: pontos for chave, (pontos, _) in notas.items()}
 
     # o retorno: a nota e as mensagens públicas, sem o código dos testes escondidos
