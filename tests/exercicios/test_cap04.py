@@ -2,11 +2,16 @@
 
 import json
 
-import openai
 import pytest
 
-from curso.offline import cliente_offline
 from curso.verificacao import explica
+
+
+def cliente_offline(decisor):
+    """O cliente offline do curso (importado só aqui: o SDK da OpenAI demora a carregar)."""
+    from curso.offline import cliente_offline as construir
+
+    return construir(decisor)
 
 
 def _decisor_espiao(decisao):
@@ -173,6 +178,8 @@ def _decidir(nb, pedido, resposta_do_modelo, modelo="modelo-de-teste"):
     """Corre decidir_com_modelo contra o modelo offline que responde `resposta_do_modelo`."""
     decisor = _modelo_espiao(resposta_do_modelo)
     cliente = cliente_offline(decisor)
+    import openai
+
     try:
         r = nb.decidir_com_modelo(pedido, cliente, modelo)
     except openai.BadRequestError as erro:
