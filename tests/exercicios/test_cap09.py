@@ -4,10 +4,8 @@ import copy
 import json
 import re
 
-import openai
 import pytest
 
-from curso.offline import Roteiro, cliente_offline, validar_mensagens
 from curso.verificacao import explica
 
 PEDIDO = "Quero orçamento para 3 unidades do teclado mecânico"
@@ -286,8 +284,18 @@ def _decisor_do_modelo_por_regras(catalogo):
     return decidir
 
 
+def _offline():
+    """O SDK e o modelo offline só se carregam no exercício 9.4 (verificar("9.1") fica rápido)."""
+    import openai
+
+    from curso.offline import Roteiro, cliente_offline, validar_mensagens
+
+    return openai, Roteiro, cliente_offline, validar_mensagens
+
+
 def _perguntar(nb, decisor, pedido, historico, modelo="modelo-de-teste"):
     """Cria o adaptador sobre um cliente offline, faz uma decisão e devolve-a com o cliente."""
+    openai, _, cliente_offline, _ = _offline()
     llm = cliente_offline(decisor)
     decidir = nb.decisor_openai(llm, modelo, nb.ESQUEMAS)
     try:
@@ -303,8 +311,8 @@ class TestEx9_4:
 
     def test_primeira_decisao(self, nb):
         """Pergunta ao modelo (com o modelo e as ferramentas dados) e transforma a chamada numa decisão"""
-        llm_roteiro = Roteiro([{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}])
-        d, llm = _perguntar(nb, llm_roteiro, "Quanto custa o rato sem fios?", [])
+        roteiro = _offline()[1]([{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}])
+        d, llm = _perguntar(nb, roteiro, "Quanto custa o rato sem fios?", [])
         assert d == {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}, explica(
             "Lê a primeira tool call da resposta: o nome vira \"ferramenta\" e json.loads(arguments) vira "
             "\"argumentos\".", f"decidiu {d!r}")
@@ -319,7 +327,7 @@ class TestEx9_4:
 
     def test_texto_vira_responder_final(self, nb):
         """Uma resposta em texto, sem ferramentas, vira responder_final com esse texto"""
-        d, _ = _perguntar(nb, Roteiro(["Só vendemos teclados, ratos e monitores."]), "Têm impressoras?", [])
+        d, _ = _perguntar(nb, _offline()[1](["Só vendemos teclados, ratos e monitores."]), "Têm impressoras?", [])
         assert d == _final("Só vendemos teclados, ratos e monitores."), explica(
             "Quando message.tool_calls está vazio, a decisão é {\"ferramenta\": \"responder_final\", "
             "\"argumentos\": {\"texto\": message.content}}.", f"decidiu {d!r}")
@@ -328,6 +336,7 @@ class TestEx9_4:
         """O histórico volta como tool calls e resultados em JSON, ligados pelo tool_call_id"""
         historico = [_consulta(), _calculo(2, 239.7)]
         d, llm = _perguntar(nb, _decisor_do_modelo_por_regras(nb.CATALOGO), PEDIDO, historico)
+        validar_mensagens = _offline()[3]
         mensagens = llm.pedidos[-1]["messages"]
         validar_mensagens(mensagens)
         pares = []
@@ -349,6 +358,7 @@ class TestEx9_4:
 
     def test_mesmos_passos_que_as_regras(self, nb):
         """Com o modelo offline a seguir as regras de 9.1, correr_agente dá os mesmos passos e a mesma resposta"""
+        openai, _, cliente_offline, validar_mensagens = _offline()
         for pedido in (PEDIDO, "Preciso de 2 unidades do monitor 27 polegadas", "Têm impressoras?"):
             llm = cliente_offline(_decisor_do_modelo_por_regras(nb.CATALOGO))
             try:
