@@ -1,0 +1,379 @@
+"""Verificações públicas do capítulo 7 — Memória e estado entre passos."""
+
+import copy
+import os
+import re
+import tempfile
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from curso.verificacao import explica
+
+# a hypothesis guarda caches em ./.hypothesis; num kernel, a pasta atual é a do caderno (exercises/capNN),
+# e uma pasta a mais aí estraga a comparação com o que o nbgrader gera: as caches vão para /tmp
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "curso-hypothesis"))
+PROPRIEDADES = settings(database=None, deadline=None, max_examples=60)
+
+
+def _sem_alterar(funcao, entrada, *args):
+    """Chama funcao(entrada, *args) e confirma que a entrada não mudou; devolve o resultado."""
+    antes = copy.deepcopy(entrada)
+    r = funcao(entrada, *args)
+    assert entrada == antes, explica(
+        "Não alteres a lista que recebes: constrói e devolve uma lista nova.",
+        f"a lista tinha {len(antes)} elementos e ficou com {len(entrada)}")
+    return r
+
+
+def _passos(n):
+    return [{"passo": i, "ferramenta": "ler", "argumentos": {"pagina": i}, "resultado": f"página {i}"}
+            for i in range(1, n + 1)]
+
+
+# --------------------------------------------------------------------------- 7.1
+
+
+class TestEx7_1:
+    """Só os passos recentes"""
+
+    def test_ultimos(self, nb):
+        """Devolve os últimos 'mantidos' passos, ou todos se houver menos"""
+        for n, mantidos in ((8, 3), (8, 1), (2, 5), (5, 5), (0, 2)):
+            h = _passos(n)
+            r = _sem_alterar(nb.historico_recente, h, mantidos)
+            assert r == h[max(n - mantidos, 0):], explica(
+                "Guarda os ÚLTIMOS 'mantidos' passos (os mais recentes), pela ordem original.",
+                f"{n} passos, mantidos={mantidos}: obtive os passos {[p['passo'] for p in r]}")
+        assert nb.historico_recente(_passos(7)) == _passos(7)[2:], explica(
+            "Por omissão, mantidos=5.", "")
+
+    def test_zero(self, nb):
+        """mantidos=0 dá uma lista vazia (cuidado com historico[-0:])"""
+        r = nb.historico_recente(_passos(4), 0)
+        assert r == [], explica(
+            "historico[-0:] é o mesmo que historico[0:], a lista toda. Trata o 0 à parte.",
+            f"com mantidos=0 obtive {len(r)} passos")
+
+    def test_negativo(self, nb):
+        """Um valor negativo lança ValueError"""
+        with pytest.raises(ValueError):
+            nb.historico_recente(_passos(4), -1)
+
+    def test_lista_nova(self, nb):
+        """Devolve uma lista nova: mexer no resultado não mexe no histórico"""
+        h = _passos(3)
+        r = nb.historico_recente(h, 5)
+        r.append("intruso")
+        assert len(h) == 3, explica(
+            "Devolve uma cópia (list(...)), não a própria lista: quem te chamou continua a usá-la.",
+            f"o histórico original passou a ter {len(h)} elementos")
+
+
+# --------------------------------------------------------------------------- 7.2
+
+
+def _chamada(ident, nome="procurar"):
+    return {"id": ident, "type": "function", "function": {"name": nome, "arguments": '{"q": "x"}'}}
+
+
+def _construir(sistemas, voltas):
+    """Um histórico válido: sistemas, o pedido e voltas de texto, de utilizador ou de chamadas paralelas."""
+    m = [{"role": "system", "content": f"regra {i}"} for i in range(sistemas)]
+    m.append({"role": "user", "content": "o pedido"})
+    for v, volta in enumerate(voltas):
+        if volta == 0:
+            m.append({"role": "assistant", "content": f"texto {v}"})
+        elif volta == -1:
+            m.append({"role": "user", "content": f"mais uma coisa {v}"})
+        else:
+            ids = [f"call_{v}_{j}" for j in range(volta)]
+            m.append({"role": "assistant", "content": None, "tool_calls": [_chamada(i) for i in ids]})
+            m.extend({"role": "tool", "tool_call_id": i, "content": f"resultado {i}"} for i in ids)
+    return m
+
+
+def _esperado(mensagens, manter, cabeca):
+    resto = mensagens[cabeca:]
+    if len(resto) <= manter:
+        return list(mensagens)
+    janela = resto[len(resto) - manter:]
+    while janela and janela[0]["role"] == "tool":
+        janela = janela[1:]
+    return mensagens[:cabeca] + janela
+
+
+def _confirmar_aparado(nb, mensagens, manter, sistemas):
+    from curso.offline import validar_mensagens
+
+    r = _sem_alterar(nb.aparar_historico, mensagens, manter)
+    cabeca = sistemas + 1
+    assert r[:cabeca] == mensagens[:cabeca], explica(
+        "Mantém sempre as mensagens system do início e a primeira mensagem do utilizador (o pedido).",
+        f"manter={manter}: o resultado começa por {[m['role'] for m in r[:cabeca]]}")
+    try:
+        validar_mensagens(r)
+    except ValueError as erro:
+        raise AssertionError(explica(
+            "O resultado tem de ser aceite pela API: tira as mensagens tool do início da janela "
+            "(todas, se eram respostas paralelas).",
+            f"manter={manter}, papéis {[m['role'] for m in r]}: {erro}")) from None
+    esperado = _esperado(mensagens, manter, cabeca)
+    assert r == esperado, explica(
+        "Depois da cabeça vêm as últimas 'manter' mensagens, menos as tool do início da janela; "
+        "se tudo já cabe, a lista fica igual.",
+        f"manter={manter}: papéis obtidos {[m['role'] for m in r]}, esperados {[m['role'] for m in esperado]}")
+
+
+class TestEx7_2:
+    """Aparar uma lista de mensagens sem deixar órfãs"""
+
+    def test_corte_a_meio_de_chamadas_paralelas(self, nb):
+        """Um corte que cai a meio de respostas paralelas tira-as todas"""
+        mensagens = _construir(1, [2, 0, -1, 3, 0])
+        # system, user, [a, t, t], a, u, [a, t, t, t], a  → com manter=3: t, t, a → só a
+        for manter in (3, 4, 5, 6):
+            _confirmar_aparado(nb, mensagens, manter, 1)
+
+    def test_ja_cabe(self, nb):
+        """Quando já cabe, a lista fica igual"""
+        mensagens = _construir(2, [1, 0])
+        _confirmar_aparado(nb, mensagens, 6, 2)
+        _confirmar_aparado(nb, mensagens, len(mensagens) - 3, 2)
+
+    def test_por_omissao_e_zero(self, nb):
+        """manter=6 por omissão; manter=0 deixa só a cabeça"""
+        mensagens = _construir(1, [1, 1, 1, 1])
+        r = nb.aparar_historico(copy.deepcopy(mensagens))
+        assert r == _esperado(mensagens, 6, 2), explica("Por omissão, manter=6.", [m["role"] for m in r])
+        _confirmar_aparado(nb, mensagens, 0, 1)
+
+    def test_aceite_pelo_modelo_offline(self, nb):
+        """O histórico aparado é aceite pelo modelo offline (sem erro 400)"""
+        from curso.offline import cliente_offline
+
+        mensagens = _construir(1, [2, 0, 3, 1])
+        llm = cliente_offline(lambda mensagens, ferramentas: "ok")
+        r = nb.aparar_historico(copy.deepcopy(mensagens), 5)
+        try:
+            llm.chat.completions.create(model="offline", messages=r)
+        except Exception as erro:  # noqa: BLE001 — mostramos o erro da API tal como vem
+            raise AssertionError(explica(
+                "O modelo offline recusou o histórico aparado: há mensagens tool sem a chamada antes?",
+                f"{type(erro).__name__}: {erro}")) from None
+
+    def test_propriedades_historicos_ao_acaso(self, nb):
+        """Em dezenas de históricos ao acaso (com chamadas paralelas), o resultado é sempre válido"""
+
+        @PROPRIEDADES
+        @given(st.integers(0, 2), st.lists(st.integers(-1, 3), max_size=10), st.integers(0, 12))
+        def propriedade(sistemas, voltas, manter):
+            _confirmar_aparado(nb, _construir(sistemas, voltas), manter, sistemas)
+
+        propriedade()
+
+
+# --------------------------------------------------------------------------- 7.3
+
+
+def _resumidor():
+    chamadas = []
+
+    def resumir(antigos):
+        chamadas.append(copy.deepcopy(antigos))
+        return f"resumo de {len(antigos)} passos"
+
+    resumir.chamadas = chamadas
+    return resumir
+
+
+class TestEx7_3:
+    """Resumir os passos antigos"""
+
+    def test_troca_os_antigos_por_um_resumo(self, nb):
+        """Os passos antigos viram uma entrada de resumo à frente; os recentes ficam iguais"""
+        for n, mantidos in ((6, 2), (3, 1), (4, 0)):
+            h = _passos(n)
+            resumir = _resumidor()
+            r = _sem_alterar(nb.resumir_passos_antigos, h, mantidos, resumir)
+            assert resumir.chamadas == [h[:n - mantidos]], explica(
+                "Chama resumir uma vez, com a lista dos passos antigos (os de antes dos últimos "
+                "'mantidos'), pela ordem original.",
+                f"{n} passos, mantidos={mantidos}: resumir recebeu {resumir.chamadas!r}")
+            esperado = [{"ferramenta": "resumo", "resultado": f"resumo de {n - mantidos} passos"}]
+            esperado += h[n - mantidos:]
+            assert r == esperado, explica(
+                "Resultado: [{'ferramenta': 'resumo', 'resultado': resumir(antigos)}] + os últimos "
+                "'mantidos' passos, tal como estavam.",
+                f"{n} passos, mantidos={mantidos}: obtive {r!r}")
+
+    def test_nada_antigo_nao_resume(self, nb):
+        """Sem passos antigos, nada muda e resumir não é chamado"""
+        for n, mantidos in ((3, 3), (2, 5), (0, 1)):
+            resumir = _resumidor()
+            h = _passos(n)
+            r = _sem_alterar(nb.resumir_passos_antigos, h, mantidos, resumir)
+            assert resumir.chamadas == [], explica(
+                "Se não há passos antigos, não chames resumir: cada resumo é uma chamada ao modelo.",
+                f"{n} passos, mantidos={mantidos}: resumir foi chamado {len(resumir.chamadas)} vez(es)")
+            assert r == h, explica("Sem passos antigos, o histórico fica igual.", f"obtive {r!r}")
+
+
+# --------------------------------------------------------------------------- 7.4
+
+_MARCADOR = re.compile(r"\[\.\.\. (\d+) caracteres omitidos \.\.\.\]")
+
+
+def _confirmar_limitado(nb, texto, max_chars):
+    r = nb.limitar_observacao(texto, max_chars)
+    assert isinstance(r, str), explica("Devolve uma string.", f"devolveu {r!r}")
+    if len(texto) <= max_chars:
+        assert r == texto, explica(
+            "Um texto que já cabe em max_chars fica exatamente igual.",
+            f"len(texto)={len(texto)}, max_chars={max_chars}")
+        return
+    assert len(r) <= max_chars, explica(
+        "O resultado INTEIRO (início + marcador + fim) cabe em max_chars: desconta o marcador.",
+        f"max_chars={max_chars}, o resultado tem {len(r)} caracteres")
+    encontrados = list(_MARCADOR.finditer(r))
+    assert len(encontrados) == 1, explica(
+        "Põe exatamente um marcador \"[... N caracteres omitidos ...]\" entre o início e o fim.",
+        f"resultado: {r[:80]!r}…")
+    marca = encontrados[0]
+    inicio, fim, omitidos = r[:marca.start()], r[marca.end():], int(marca.group(1))
+    assert texto.startswith(inicio) and texto.endswith(fim), explica(
+        "Antes do marcador vai o início do texto e depois dele o fim do texto, sem alterações.",
+        f"início {inicio[:20]!r}…, fim …{fim[-20:]!r}")
+    assert omitidos == len(texto) - len(inicio) - len(fim), explica(
+        "N é o número de caracteres que ficaram de fora (não o tamanho do marcador nem o excesso).",
+        f"len(texto)={len(texto)}, guardei {len(inicio)} + {len(fim)}, o marcador diz {omitidos}")
+    assert len(r) >= max_chars - 2, explica(
+        "Aproveita o espaço: guarda max_chars − len(marcador(len(texto))) caracteres do texto.",
+        f"max_chars={max_chars}, o resultado só tem {len(r)} caracteres")
+    assert 0 <= len(inicio) - len(fim) <= 1, explica(
+        "Metade para cada lado (o início fica com o carácter a mais quando o número é ímpar).",
+        f"início com {len(inicio)} caracteres, fim com {len(fim)}")
+
+
+class TestEx7_4:
+    """Limitar uma observação enorme"""
+
+    def test_curto_fica_igual(self, nb):
+        """Um texto que cabe fica exatamente igual"""
+        for texto, max_chars in (("", 10), ("abc", 3), ("linha\n" * 5, 100)):
+            _confirmar_limitado(nb, texto, max_chars)
+
+    def test_longo(self, nb):
+        """Um texto longo fica com o início, o marcador certo e o fim, dentro do limite"""
+        registo = "".join(f"linha {i}: tudo bem\n" for i in range(400)) + "ERRO: disco cheio"
+        for max_chars in (200, 201, 1000):
+            _confirmar_limitado(nb, registo, max_chars)
+        r = nb.limitar_observacao(registo, 200)
+        assert r.endswith("ERRO: disco cheio"), explica(
+            "Guarda também o fim: é lá que costumam estar os erros.", f"o resultado acaba em {r[-30:]!r}")
+
+    def test_limite_apertado(self, nb):
+        """Com espaço só para o marcador e um carácter, continua dentro do limite"""
+        texto = "x" * 100 + "y" * 100
+        largura = len("[... 200 caracteres omitidos ...]")
+        for max_chars in (largura + 1, largura + 2, largura + 3):
+            _confirmar_limitado(nb, texto, max_chars)
+        try:
+            r = nb.limitar_observacao(texto, 10)
+        except ValueError:
+            return
+        assert len(r) <= 10, explica(
+            "Se nem o marcador cabe, lança ValueError (nunca devolvas mais do que max_chars).",
+            f"max_chars=10 devolveu {len(r)} caracteres")
+
+    def test_propriedades(self, nb):
+        """Em textos e limites ao acaso, o resultado respeita sempre as regras"""
+
+        @PROPRIEDADES
+        @given(st.text(alphabet="abcçé \n0123", max_size=3000), st.integers(40, 3500))
+        def propriedade(texto, max_chars):
+            _confirmar_limitado(nb, texto, max_chars)
+
+        propriedade()
+
+
+# --------------------------------------------------------------------------- 7.5
+
+
+def _conversa():
+    chamadas = [
+        {"id": "call_a", "type": "function",
+         "function": {"name": "consultar_catalogo", "arguments": '{"nome_produto": "rato sem fios"}'}},
+        {"id": "call_b", "type": "function",
+         "function": {"name": "calcular_total", "arguments": '{"quantidade": 3, "preco_unitario": 24.5}'}},
+    ]
+    return [
+        {"role": "system", "content": "És um assistente de uma loja. Respondes em português de Portugal."},
+        {"role": "user", "content": "Quanto custam 3 ratos sem fios? 🐭", "name": "ana"},
+        {"role": "assistant", "content": None, "tool_calls": chamadas},
+        {"role": "tool", "tool_call_id": "call_a", "content": '{"preco": 24.5, "stock": 30}'},
+        {"role": "tool", "tool_call_id": "call_b", "content": "73.5"},
+        {"role": "assistant", "content": "Três ratos custam 73,50 €."},
+        {"role": "user", "content": [{"type": "text", "text": "E com envio "},
+                                     {"type": "text", "text": "expresso?"}]},
+    ]
+
+
+def _prompt_tokens(mensagens):
+    from curso.offline import cliente_offline
+
+    llm = cliente_offline(lambda mensagens, ferramentas: "ok")
+    return llm.chat.completions.create(model="offline", messages=mensagens).usage.prompt_tokens
+
+
+class _Espiao:
+    """Um codificador que delega noutro e conta as chamadas; fator=2 duplica cada lista de tokens."""
+
+    def __init__(self, base, fator=1):
+        self.base, self.fator, self.textos = base, fator, []
+
+    def encode(self, texto, **opcoes):
+        self.textos.append(texto)
+        return list(self.base.encode(texto)) * self.fator
+
+
+class TestEx7_5:
+    """Contar os tokens de um pedido como o modelo offline"""
+
+    def test_igual_ao_modelo_offline(self, nb):
+        """Dá o mesmo que usage.prompt_tokens do modelo offline, mensagem a mensagem"""
+        from curso.offline import codificador, validar_mensagens
+
+        conversa = _conversa()
+        for n in range(len(conversa) + 1):
+            parte = conversa[:n] if n else [{"role": "user", "content": ""}]
+            try:
+                validar_mensagens(parte)
+            except ValueError:
+                continue  # chamadas ainda sem resposta: a API recusaria esta parte
+            esperado = _prompt_tokens(parte)
+            obtido = nb.contar_tokens_mensagens(copy.deepcopy(parte), codificador())
+            ultima = parte[-1]
+            assert obtido == esperado, explica(
+                "Segue a regra: 3 de preparação + por mensagem 3 + role + content (texto, ou o 'text' "
+                "de cada parte) + 1 + name (se houver) + por chamada 3 + nome + argumentos.",
+                f"com {len(parte)} mensagem(ns) (a última: role={ultima['role']!r}, "
+                f"chaves {sorted(ultima)}): o modelo offline conta {esperado}, tu contas {obtido}")
+
+    def test_usa_o_codificador_dado(self, nb):
+        """Usa o codificador que recebe (e a parte que depende dele escala com ele)"""
+        from curso.offline import codificador
+
+        conversa = _conversa()
+        espiao = _Espiao(codificador())
+        base = nb.contar_tokens_mensagens(conversa, espiao)
+        assert espiao.textos, explica(
+            "Conta com codificador.encode(texto), o codificador que recebes como argumento.",
+            "o codificador dado nunca foi chamado")
+        dobro = nb.contar_tokens_mensagens(conversa, _Espiao(codificador(), fator=2))
+        fixo = 3 + 3 * len(conversa) + 3 * 2 + 1  # preparação, mensagens, 2 chamadas, 1 name
+        assert dobro - fixo == 2 * (base - fixo), explica(
+            "Só os textos passam pelo codificador; as parcelas fixas (3 por pedido, 3 por mensagem, "
+            "3 por chamada, 1 por name) não mudam com ele.",
+            f"com um codificador que dá o dobro dos tokens: {dobro} (esperava {fixo + 2 * (base - fixo)})")

@@ -1,0 +1,8 @@
+"""Apaga os passos antigos da própria lista recebida (e devolve-a)."""
+
+
+def historico_recente(historico, mantidos=5):
+    if mantidos < 0:
+        raise ValueError("mantidos não pode ser negativo")
+    del historico[:max(len(historico) - mantidos, 0)]
+    return historico

@@ -1,0 +1,7 @@
+"""Guarda os primeiros passos em vez dos últimos."""
+
+
+def historico_recente(historico, mantidos=5):
+    if mantidos < 0:
+        raise ValueError("mantidos não pode ser negativo")
+    return list(historico[:mantidos])

@@ -1,0 +1,9 @@
+"""Separa com historico[-mantidos:]: com mantidos=0 os passos recentes são… todos, e ficam repetidos."""
+
+
+def resumir_passos_antigos(historico, mantidos, resumir):
+    recentes = list(historico[-mantidos:])
+    antigos = list(historico[:len(historico) - mantidos])
+    if not antigos:
+        return recentes
+    return [{"ferramenta": "resumo", "resultado": resumir(antigos)}] + recentes
