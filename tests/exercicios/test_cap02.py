@@ -1,0 +1,568 @@
+"""Verificações públicas do capítulo 2 — Function calling / tool use."""
+
+import builtins
+import json
+import math
+import tempfile
+import time
+from pathlib import Path
+
+import openai
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
+from openai.types.chat import ChatCompletionMessage
+
+from curso.offline import cliente_offline
+from curso.verificacao import explica
+
+MODELO = "gpt-4o-mini"
+
+# as verificações correm na pasta do caderno do aluno: a cache do hypothesis (.hypothesis/) vai para
+# uma pasta temporária, para não sujar exercises/ nem o repositório
+set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "curso-hypothesis")
+
+
+# --------------------------------------------------------------------------- utilitários
+
+
+def _pedir(cliente, ferramentas, texto="olá"):
+    """Um pedido verdadeiro ao modelo offline; um 400 vira uma mensagem para o aluno."""
+    try:
+        return cliente.chat.completions.create(
+            model=MODELO, messages=[{"role": "user", "content": texto}], tools=ferramentas)
+    except openai.BadRequestError as erro:
+        raise AssertionError(explica(
+            "A API recusaria este pedido (HTTP 400): corrige a definição da ferramenta.",
+            erro.body.get("message") if isinstance(erro.body, dict) else erro)) from None
+
+
+def _mensagem_com(*argumentos_json, nome="ver_stock"):
+    """Uma ``ChatCompletionMessage`` verdadeira, vinda do modelo offline, com estas chamadas."""
+    chamadas = [{"nome": nome, "argumentos": a} for a in argumentos_json]
+    cliente = cliente_offline(lambda mensagens, ferramentas: chamadas)
+    return cliente.chat.completions.create(
+        model=MODELO, messages=[{"role": "user", "content": "x"}]).choices[0].message
+
+
+def _espiao(resultado=None):
+    chamadas = []
+
+    def ferramenta(*posicionais, **argumentos):
+        chamadas.append({"posicionais": posicionais, **argumentos} if posicionais else argumentos)
+        return resultado
+
+    ferramenta.chamadas = chamadas
+    return ferramenta
+
+
+def _protocolo(funcao, *args, **kwargs):
+    """Corre ``funcao``; um 400 do modelo offline vira a dica de protocolo."""
+    try:
+        return funcao(*args, **kwargs)
+    except openai.BadRequestError as erro:
+        mensagem = erro.body.get("message") if isinstance(erro.body, dict) else str(erro)
+        raise AssertionError(explica(
+            "A API recusou o histórico que enviaste: a seguir à mensagem do assistente com "
+            "tool_calls vem uma mensagem 'tool' por cada chamada, cada uma com o seu tool_call_id.",
+            mensagem)) from None
+
+
+# --------------------------------------------------------------------------- 2.1
+
+
+class TestEx2_1:
+    """Descrever uma ferramenta"""
+
+    def test_api_aceita(self, nb):
+        """O modelo offline aceita a definição num pedido verdadeiro e consegue chamá-la"""
+        ferramenta = nb.FERRAMENTA_CATALOGO
+        cliente = cliente_offline(lambda m, f: [{"nome": f[0]["function"]["name"],
+                                                "argumentos": {"nome_produto": "rato sem fios"}}])
+        resposta = _pedir(cliente, [ferramenta], "Quanto custa o rato sem fios?")
+        chamada = resposta.choices[0].message.tool_calls[0]
+        assert chamada.function.name == "consultar_catalogo", explica(
+            "O nome da ferramenta é exatamente 'consultar_catalogo'.", f"nome: {chamada.function.name!r}")
+
+    def test_parametros(self, nb):
+        """nome_produto é texto e é obrigatório"""
+        parametros = nb.FERRAMENTA_CATALOGO.get("function", {}).get("parameters", {})
+        propriedade = parametros.get("properties", {}).get("nome_produto", {})
+        assert propriedade.get("type") == "string", explica(
+            "Declara a propriedade nome_produto com \"type\": \"string\".", f"parameters: {parametros!r}")
+        assert parametros.get("required") == ["nome_produto"], explica(
+            "Sem \"required\": [\"nome_produto\"] o modelo pode chamar a ferramenta sem o argumento.",
+            f"required: {parametros.get('required')!r}")
+
+    def test_descricoes_informativas(self, nb):
+        """A descrição diz o que faz e quando se usa, e o argumento também está descrito"""
+        funcao = nb.FERRAMENTA_CATALOGO.get("function", {})
+        descricao = funcao.get("description") or ""
+        assert len(descricao.split()) >= 10, explica(
+            "A descrição é a interface que o modelo lê: diz o que a ferramenta devolve e quando "
+            "usá-la (pelo menos uma frase completa, 10 palavras ou mais).", f"description: {descricao!r}")
+        argumento = funcao.get("parameters", {}).get("properties", {}).get("nome_produto", {})
+        assert len((argumento.get("description") or "").split()) >= 3, explica(
+            "Descreve também o argumento: em que formato vem o nome (ex.: minúsculas, como no catálogo).",
+            f"nome_produto: {argumento!r}")
+
+
+# --------------------------------------------------------------------------- 2.2
+
+
+def _converter(valor: float, moeda: str = "USD"):
+    """Converte euros para outra moeda.
+
+    Usa a taxa do dia, que não interessa ao modelo."""
+
+
+def _reservar(sala: str, pessoas: int, equipamento: list, projetor: bool = False, notas: dict = None):
+    """Reserva uma sala de reuniões."""
+
+
+def _sem_anotacao(nome, idade: int):
+    """Regista uma pessoa."""
+
+
+class TestEx2_2:
+    """A definição a partir da função"""
+
+    def test_exemplo(self, nb):
+        """Constrói nome, descrição, propriedades e required como no exemplo"""
+        e = nb.esquema_de_funcao(_converter)
+        funcao = e.get("function", {}) if isinstance(e, dict) else {}
+        assert isinstance(e, dict) and e.get("type") == "function" and funcao.get("name") == "_converter", explica(
+            "Devolve {\"type\": \"function\", \"function\": {\"name\": funcao.__name__, ...}}.", f"devolveu {e!r}")
+        assert " ".join(str(funcao.get("description")).split()) == "Converte euros para outra moeda.", explica(
+            "A descrição é só o primeiro parágrafo da docstring (até à primeira linha em branco).",
+            f"description: {funcao.get('description')!r}")
+        parametros = funcao.get("parameters", {})
+        assert parametros.get("type") == "object" and parametros.get("properties") == {
+            "valor": {"type": "number"}, "moeda": {"type": "string"}}, explica(
+            "parameters é {\"type\": \"object\", \"properties\": {...}} com um tipo JSON por parâmetro.",
+            f"parameters: {parametros!r}")
+        assert parametros.get("required") == ["valor"], explica(
+            "Só os parâmetros sem valor por omissão são obrigatórios.", f"required: {parametros.get('required')!r}")
+
+    def test_todos_os_tipos(self, nb):
+        """Cada anotação vira o tipo JSON certo, e required segue a ordem da assinatura"""
+        parametros = nb.esquema_de_funcao(_reservar)["function"]["parameters"]
+        tipos = {n: p.get("type") for n, p in parametros.get("properties", {}).items()}
+        esperado = {"sala": "string", "pessoas": "integer", "equipamento": "array",
+                    "projetor": "boolean", "notas": "object"}
+        assert tipos == esperado, explica(
+            "str→string, int→integer, float→number, bool→boolean, list→array, dict→object.",
+            f"obtive {tipos!r}")
+        assert parametros.get("required") == ["sala", "pessoas", "equipamento"], explica(
+            "required: os parâmetros sem valor por omissão, pela ordem da assinatura.",
+            f"required: {parametros.get('required')!r}")
+
+    def test_sem_anotacao(self, nb):
+        """Um parâmetro sem anotação de tipo dá TypeError (não se adivinha)"""
+        with pytest.raises(TypeError):
+            nb.esquema_de_funcao(_sem_anotacao)
+
+    def test_api_aceita(self, nb):
+        """As definições geradas são aceites pelo modelo offline"""
+        _pedir(cliente_offline(lambda m, f: "ok"),
+               [nb.esquema_de_funcao(_converter), nb.esquema_de_funcao(_reservar)])
+
+
+# --------------------------------------------------------------------------- 2.3
+
+
+class TestEx2_3:
+    """Ler os pedidos do modelo"""
+
+    def test_sem_chamadas(self, nb):
+        """Uma resposta só com texto dá []"""
+        mensagem = cliente_offline(lambda m, f: "Olá!").chat.completions.create(
+            model=MODELO, messages=[{"role": "user", "content": "oi"}]).choices[0].message
+        assert nb.extrair_chamadas(mensagem) == [], explica(
+            "Quando mensagem.tool_calls é None, devolve uma lista vazia.", "")
+
+    def test_paralelas_pela_ordem(self, nb):
+        """Todas as chamadas paralelas, pela ordem, com id, nome e argumentos já lidos"""
+        mensagem = _mensagem_com('{"produto": "caneta"}', '{"produto": "lápis", "n": 2}', '{}')
+        r = nb.extrair_chamadas(mensagem)
+        esperado = [{"id": c.id, "nome": "ver_stock", "argumentos": json.loads(c.function.arguments)}
+                    for c in mensagem.tool_calls]
+        assert r == esperado, explica(
+            "tool_calls é uma lista: devolve uma entrada por chamada, todas, com os argumentos "
+            "lidos com json.loads (e sem chave 'erro' nas chamadas boas).", f"esperava {esperado!r}, obtive {r!r}")
+
+    def test_argumentos_partidos(self, nb):
+        """JSON partido ou que não é um objeto: argumentos None e uma chave 'erro', sem exceção"""
+        maus = ['{"produto": ', "[1, 2]", '"caneta"', "nada disto é json"]
+        mensagem = _mensagem_com('{"produto": "caneta"}', *maus)
+        try:
+            r = nb.extrair_chamadas(mensagem)
+        except ValueError as erro:
+            raise AssertionError(explica(
+                "Os argumentos são escritos pelo modelo e podem vir partidos: apanha o erro de "
+                "json.loads em vez de o deixares rebentar.", f"{type(erro).__name__}: {erro}")) from None
+        assert len(r) == 5 and r[0].get("argumentos") == {"produto": "caneta"}, explica(
+            "Uma chamada má não estraga as outras: continuam todas na lista.", f"obtive {r!r}")
+        for entrada, original in zip(r[1:], maus):
+            assert entrada.get("argumentos") is None and isinstance(entrada.get("erro"), str), explica(
+                "Argumentos que não são um objeto JSON dão \"argumentos\": None e \"erro\": um texto.",
+                f"para {original!r} obtive {entrada!r}")
+            assert entrada.get("id") and entrada.get("nome") == "ver_stock", explica(
+                "Mesmo com argumentos maus, a entrada leva o id e o nome (para responder a essa chamada).",
+                f"obtive {entrada!r}")
+
+    def test_mensagem_construida(self, nb):
+        """Funciona com qualquer ChatCompletionMessage (ids e nomes não inventados)"""
+        mensagem = ChatCompletionMessage.model_validate({"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_XYZ", "type": "function", "function": {"name": "alfa", "arguments": '{"k": [1, {"a": null}]}'}},
+            {"id": "call_W", "type": "function", "function": {"name": "beta", "arguments": "{}"}}]})
+        r = nb.extrair_chamadas(mensagem)
+        assert r == [{"id": "call_XYZ", "nome": "alfa", "argumentos": {"k": [1, {"a": None}]}},
+                     {"id": "call_W", "nome": "beta", "argumentos": {}}], explica(
+            "Lê chamada.id, chamada.function.name e json.loads(chamada.function.arguments).", f"obtive {r!r}")
+
+
+# --------------------------------------------------------------------------- 2.4
+
+
+class TestEx2_4:
+    """Executar sem nunca rebentar"""
+
+    def test_sucesso_em_json(self, nb):
+        """Com argumentos bons, corre a ferramenta e devolve o resultado em JSON, sem escapar acentos"""
+        espiao = _espiao({"produto": "caneta", "preço": 1.5, "notas": ["ação"]})
+        r = nb.executar_chamada("ver", '{"produto": "caneta", "n": 2}', {"ver": espiao})
+        assert espiao.chamadas == [{"produto": "caneta", "n": 2}], explica(
+            "Corre ferramentas[nome](**argumentos).", f"a ferramenta recebeu {espiao.chamadas!r}")
+        assert isinstance(r, str) and json.loads(r) == {"produto": "caneta", "preço": 1.5, "notas": ["ação"]}, explica(
+            "Devolve o resultado como texto JSON (json.dumps).", f"devolveu {r!r}")
+        assert "preço" in r and "ação" in r, explica(
+            "Usa ensure_ascii=False: o modelo lê «preço», não «pre\\u00e7o».", f"devolveu {r!r}")
+
+    def test_ferramenta_desconhecida(self, nb):
+        """Ferramenta desconhecida: texto 'Erro:' com as disponíveis, sem exceção"""
+        try:
+            r = nb.executar_chamada("apagar_tudo", "{}", {"ver_stock": _espiao(), "encomendar": _espiao()})
+        except NotImplementedError:
+            raise
+        except Exception as erro:
+            raise AssertionError(explica("Nunca lances: devolve um texto de erro para o modelo.",
+                                         f"{type(erro).__name__}: {erro}")) from None
+        assert isinstance(r, str) and r.startswith("Erro:") and "ver_stock" in r and "encomendar" in r, explica(
+            "Começa por 'Erro:' e diz que ferramentas existem, para o modelo se corrigir.", f"devolveu {r!r}")
+
+    def test_json_invalido_nunca_corre(self, nb):
+        """JSON inválido ou que não é objeto: 'Erro:' a pedir um objeto JSON, e a ferramenta não corre"""
+        for mau in ('{"produto": ', "", "[1, 2]", "42", "null", '"caneta"'):
+            espiao = _espiao()
+            try:
+                r = nb.executar_chamada("ver", mau, {"ver": espiao})
+            except NotImplementedError:
+                raise
+            except Exception as erro:
+                raise AssertionError(explica(
+                    "json.loads sobre texto do modelo pode falhar: apanha o erro e devolve um texto.",
+                    f"com {mau!r}: {type(erro).__name__}: {erro}")) from None
+            assert espiao.chamadas == [], explica(
+                "Com argumentos inválidos a ferramenta nunca corre.", f"com {mau!r} correu com {espiao.chamadas!r}")
+            assert isinstance(r, str) and r.startswith("Erro:") and "JSON" in r, explica(
+                "Devolve um texto que começa por 'Erro:' e pede um objeto JSON.", f"com {mau!r}: {r!r}")
+
+    def test_erros_da_ferramenta(self, nb):
+        """Argumentos errados ou uma exceção na ferramenta: 'Erro ao executar <nome>: <Tipo>: <msg>'"""
+        def reservar(sala, pessoas):
+            if pessoas > 10:
+                raise ValueError("sala pequena demais")
+            return "ok"
+
+        ferramentas = {"reservar": reservar}
+        r = nb.executar_chamada("reservar", '{"sala": "A", "pessoas": 40}', ferramentas)
+        assert r == "Erro ao executar reservar: ValueError: sala pequena demais", explica(
+            "Apanha a exceção da ferramenta e devolve f\"Erro ao executar {nome}: {tipo}: {mensagem}\".",
+            f"devolveu {r!r}")
+        for maus in ('{"sala": "A"}', '{"sala": "A", "pessoas": 2, "cor": "azul"}'):
+            r = nb.executar_chamada("reservar", maus, ferramentas)
+            assert isinstance(r, str) and r.startswith("Erro ao executar reservar: TypeError: "), explica(
+                "Argumentos em falta ou a mais dão TypeError ao chamar: devolve-o como texto.",
+                f"com {maus}: {r!r}")
+
+
+# --------------------------------------------------------------------------- 2.5
+
+_ESQUEMAS = [{"type": "function", "function": {
+    "name": "ver_stock", "description": "Unidades em stock de um produto.",
+    "parameters": {"type": "object", "properties": {"produto": {"type": "string"}}, "required": ["produto"]}}}]
+
+
+def _respostas_tool(pedido):
+    return [m for m in pedido["messages"] if m.get("role") == "tool"]
+
+
+class TestEx2_5:
+    """O ciclo completo com a API"""
+
+    def test_resposta_direta(self, nb):
+        """Sem tool_calls, devolve o texto do modelo depois de um só pedido"""
+        cliente = cliente_offline(lambda m, f: "Bom dia!")
+        r = _protocolo(nb.responder_com_ferramentas, cliente, "olá", {}, _ESQUEMAS, MODELO)
+        assert r == "Bom dia!", explica("Sem tool_calls, a resposta é mensagem.content.", f"devolveu {r!r}")
+        assert len(cliente.pedidos) == 1, explica("Um só pedido chega.", f"fizeste {len(cliente.pedidos)}")
+        pedido = cliente.pedidos[0]
+        assert pedido.get("model") == MODELO and pedido.get("tools") == _ESQUEMAS, explica(
+            "Envia model=modelo e tools=esquemas.", f"pedido: {pedido!r}")
+        assert pedido["messages"] == [{"role": "user", "content": "olá"}], explica(
+            "A conversa começa com a pergunta do utilizador.", f"messages: {pedido['messages']!r}")
+
+    def test_uma_ferramenta(self, nb):
+        """Corre a ferramenta pedida e devolve o resultado com o tool_call_id certo"""
+        stock = {"caneta": 40}
+        espiao_visto = []
+
+        def modelo(mensagens, ferramentas):
+            tools = [m for m in mensagens if m["role"] == "tool"]
+            if not tools:
+                return [{"nome": "ver_stock", "argumentos": {"produto": "caneta"}}]
+            espiao_visto.append(tools[-1]["content"])
+            return f"Há {tools[-1]['content']} canetas."
+
+        cliente = cliente_offline(modelo)
+        r = _protocolo(nb.responder_com_ferramentas, cliente, "há canetas?",
+                       {"ver_stock": lambda produto: stock[produto]}, _ESQUEMAS, MODELO)
+        assert r == "Há 40 canetas.", explica(
+            "Depois de mandares o resultado, o modelo responde: devolve essa resposta.", f"devolveu {r!r}")
+        segundo = cliente.pedidos[1]["messages"]
+        papeis = [m["role"] for m in segundo]
+        assert papeis == ["user", "assistant", "tool"], explica(
+            "O 2.º pedido leva a pergunta, a mensagem do assistente com tool_calls e a resposta 'tool'.",
+            f"papéis: {papeis}")
+        assert segundo[2].get("tool_call_id") == segundo[1]["tool_calls"][0]["id"], explica(
+            "A mensagem 'tool' leva o tool_call_id da chamada a que responde.", f"mensagens: {segundo!r}")
+        assert json.loads(segundo[2]["content"]) == 40, explica(
+            "O content da mensagem 'tool' é o texto de executar_chamada (o resultado em JSON).",
+            f"content: {segundo[2]['content']!r}")
+
+    def test_chamadas_paralelas(self, nb):
+        """Com chamadas em paralelo, cada tool_call_id recebe exatamente uma resposta"""
+        produtos = ["caneta", "lápis", "borracha"]
+
+        def modelo(mensagens, ferramentas):
+            if mensagens[-1]["role"] == "user":
+                return [{"nome": "ver_stock", "argumentos": {"produto": p}} for p in produtos]
+            return "feito"
+
+        espiao = _espiao(7)
+        cliente = cliente_offline(modelo)
+        r = _protocolo(nb.responder_com_ferramentas, cliente, "stock de tudo", {"ver_stock": espiao},
+                       _ESQUEMAS, MODELO)
+        assert [c["produto"] for c in espiao.chamadas] == produtos, explica(
+            "tool_calls é uma lista: corre todas as chamadas, pela ordem.", f"corridas: {espiao.chamadas!r}")
+        ids = [c["id"] for c in cliente.pedidos[1]["messages"][1]["tool_calls"]]
+        respostas = [m.get("tool_call_id") for m in _respostas_tool(cliente.pedidos[1])]
+        assert sorted(respostas) == sorted(ids), explica(
+            "Uma mensagem 'tool' por tool_call_id, nem mais nem menos.", f"ids {ids}, respostas {respostas}")
+        assert r == "feito", explica("Depois das respostas, devolve a resposta final do modelo.", f"devolveu {r!r}")
+
+    def test_argumentos_partidos_voltam_ao_modelo(self, nb):
+        """Argumentos partidos não rebentam o ciclo: o erro volta ao modelo como texto e ele corrige-se"""
+        roteiro = iter([[{"nome": "ver_stock", "argumentos": '{"produto": '}],
+                        [{"nome": "ver_stock", "argumentos": {"produto": "caneta"}}]])
+
+        def modelo(mensagens, ferramentas):
+            return next(roteiro, "corrigido")
+
+        espiao = _espiao(3)
+        cliente = cliente_offline(modelo)
+        r = _protocolo(nb.responder_com_ferramentas, cliente, "x", {"ver_stock": espiao}, _ESQUEMAS, MODELO)
+        primeira = _respostas_tool(cliente.pedidos[1])
+        assert primeira and str(primeira[0]["content"]).startswith("Erro"), explica(
+            "Usa executar_chamada: o erro dos argumentos volta ao modelo na mensagem 'tool'.",
+            f"mensagens tool: {primeira!r}")
+        assert espiao.chamadas == [{"produto": "caneta"}] and r == "corrigido", explica(
+            "A ferramenta só corre com os argumentos corrigidos, e o ciclo segue até à resposta.",
+            f"corridas {espiao.chamadas!r}, resposta {r!r}")
+
+    def test_limite_de_voltas(self, nb):
+        """Um modelo que nunca responde: exatamente max_voltas pedidos e 'Parei após…', sem resposta inventada"""
+        for max_voltas in (1, 3):
+            cliente = cliente_offline(lambda m, f: [{"nome": "ver_stock", "argumentos": {"produto": "x"}}])
+            espiao = _espiao(0)
+            r = _protocolo(nb.responder_com_ferramentas, cliente, "x", {"ver_stock": espiao}, _ESQUEMAS,
+                           MODELO, max_voltas=max_voltas)
+            assert len(cliente.pedidos) == max_voltas, explica(
+                "max_voltas conta as chamadas ao modelo: nem mais uma.",
+                f"max_voltas={max_voltas}, fizeste {len(cliente.pedidos)} pedidos")
+            assert isinstance(r, str) and r.startswith("Parei após"), explica(
+                "No limite, devolve um texto que começa por 'Parei após' (nada de respostas inventadas).",
+                f"devolveu {r!r}")
+        cliente = cliente_offline(lambda m, f: [{"nome": "ver_stock", "argumentos": {"produto": "x"}}])
+        _protocolo(nb.responder_com_ferramentas, cliente, "x", {"ver_stock": _espiao(0)}, _ESQUEMAS, MODELO)
+        assert len(cliente.pedidos) == 5, explica("max_voltas vale 5 por omissão.", f"{len(cliente.pedidos)} pedidos")
+
+
+# --------------------------------------------------------------------------- 2.6
+
+ESPIAO = "_espiao_cap02"
+
+
+class _Sentinela:
+    """Põe uma função espia nos builtins: se a expressão for executada, fica registado."""
+
+    def __enter__(self):
+        self.chamadas = []
+        setattr(builtins, ESPIAO, lambda *a, **k: self.chamadas.append(a) or 1)
+        return self
+
+    def __exit__(self, *_):
+        delattr(builtins, ESPIAO)
+
+
+HOSTIS = [
+    f"{ESPIAO}()", f"1 + {ESPIAO}()", f"{ESPIAO}", f"{ESPIAO}.__call__()", f"(lambda: {ESPIAO}())()",
+    f"[{ESPIAO}() for _ in (1,)][0]", f"{{{ESPIAO}(): 1}}", f"({ESPIAO}(),)[0]", f"'{{}}'.format({ESPIAO}())",
+    f"f'{{{ESPIAO}()}}'", f"1 if {ESPIAO}() else 2", f"{ESPIAO}() and 1", f"not {ESPIAO}()",
+    f"-{ESPIAO}()", f"2 ** {ESPIAO}()", f"(x := {ESPIAO}())", "(1).__class__", "'abc'", "[1, 2][0]",
+    "True + 1", "1 < 2", "~5", "3 if 1 else 4", "{1, 2}", "None", "...",
+]
+
+
+def _calcular(nb, texto):
+    """O resultado de calcular(texto), ou a exceção que lançou (um esboço por fazer passa para cima)."""
+    try:
+        return nb.calcular(texto)
+    except NotImplementedError:
+        raise
+    except Exception as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
+        return erro
+
+
+def _tempo(nb, texto):
+    """Melhor de três tempos (a máquina pode estar ocupada), com o resultado ou a exceção."""
+    melhor, saida = math.inf, None
+    for _ in range(3):
+        inicio = time.perf_counter()
+        saida = _calcular(nb, texto)
+        melhor = min(melhor, time.perf_counter() - inicio)
+        if melhor < 0.05:
+            break
+    return melhor, saida
+
+
+def _tem_de_recusar(nb, texto, dica):
+    r = _calcular(nb, texto)
+    if isinstance(r, BaseException):
+        assert isinstance(r, ValueError), explica(dica, f"calcular({texto[:60]!r}) lançou {type(r).__name__}: "
+                                                        f"{str(r)[:80]} (tem de ser ValueError)")
+    else:
+        raise AssertionError(explica(dica, f"calcular({texto[:60]!r}) devolveu {str(r)[:60]} em vez de ValueError"))
+
+
+# expressões aritméticas válidas, pequenas: a referência é o próprio Python
+_folha = st.integers(0, 99).map(str) | st.sampled_from(["0.5", "2.25", "10.0"]) | st.builds(
+    lambda b, e: f"{b} ** {e}", st.integers(0, 12), st.integers(0, 3))
+_aritmetica = st.recursive(
+    _folha,
+    lambda filhos: st.builds(lambda a, op, b: f"({a} {op} {b})", filhos,
+                             st.sampled_from(["+", "-", "*", "/", "//", "%"]), filhos)
+    | st.builds(lambda s, a: f"{s}{a}", st.sampled_from(["-", "+"]), filhos),
+    max_leaves=6,
+)
+_CONFIG = settings(database=None, deadline=None, max_examples=60,
+                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
+
+
+class TestEx2_6:
+    """Uma calculadora que não executa código"""
+
+    def test_aritmetica(self, nb):
+        """Números, + - * / // % **, sinais e parênteses dão o valor certo"""
+        casos = {"2 * (3 + 4) ** 2": 98, "7 / 2": 3.5, "7 // 2": 3, "-7 % 3": 2, "-(2 ** 10)": -1024,
+                 "+1.5 * 4": 6.0, "2 ** 100": 2 ** 100, "(((1)))": 1, " 10 - 2 - 3 ": 5}
+        for texto, esperado in casos.items():
+            r = nb.calcular(texto)
+            assert r == esperado and type(r) is type(esperado), explica(
+                "Avalia os nós permitidos da árvore ast com as operações de Python.",
+                f"calcular({texto!r}) devolveu {r!r}, esperava {esperado!r}")
+
+    def test_nunca_executa(self, nb):
+        """Nomes, chamadas, atributos, textos, lambdas, compreensões… são recusados sem correr nada"""
+        for texto in HOSTIS:
+            with _Sentinela() as sentinela:
+                r = _calcular(nb, texto)
+            assert not sentinela.chamadas, explica(
+                "Nunca uses eval/exec: a expressão foi EXECUTADA (a função espia foi chamada). "
+                "Percorre a árvore ast e avalia só os nós permitidos.", f"com {texto!r}")
+            assert isinstance(r, ValueError), explica(
+                "Tudo o que não é número, operador permitido ou parêntese dá ValueError.",
+                f"calcular({texto!r}) deu {r!r}")
+
+    def test_zero_e_complexos(self, nb):
+        """Divisão por zero e resultados complexos dão ValueError"""
+        for texto in ("1 / 0", "5 // 0", "5 % 0", "1 / (3 - 3)", "(-1) ** 0.5", "(-8) ** (1 / 3)"):
+            _tem_de_recusar(nb, texto, "Divisão por zero e resultados complexos dão ValueError.")
+
+    def test_limites(self, nb):
+        """Expoente acima de 100, inteiros com mais de 100 algarismos, entradas enormes ou encaixadas demais"""
+        _tem_de_recusar(nb, "2 ** 101", "Um expoente acima de 100 em valor absoluto dá ValueError (pensa em 9**9**9).")
+        _tem_de_recusar(nb, "2 ** -101", "O limite do expoente é em valor absoluto.")
+        _tem_de_recusar(nb, "1" + "0" * 100, "Um inteiro com mais de 100 algarismos dá ValueError.")
+        _tem_de_recusar(nb, "+".join(["1"] * 501), "Uma entrada com mais de 1 000 caracteres dá ValueError.")
+        _tem_de_recusar(nb, "(1 + " * 60 + "1" + ")" * 60, "Mais de 50 níveis encaixados dão ValueError.")
+        _tem_de_recusar(nb, "-" * 990 + "1", "Sem limite de profundidade, uma recursão rebenta (RecursionError): "
+                                             "recusa-a com ValueError antes de avaliar.")
+        assert nb.calcular("+".join(["1"] * 30)) == 30, explica(
+            "Uma expressão normal, dentro dos limites, continua a funcionar.", "")
+
+    def test_sempre_rapido(self, nb):
+        """Entradas pesadas acabam bem abaixo de 50 ms, sempre com ValueError"""
+        for texto in ("((99 ** 99) ** 99) ** 99", "(" * 300 + "1" + ")" * 300, "9" * 1200, "2 ** 2 ** 2 ** 2 ** 2"):
+            segundos, saida = _tempo(nb, texto)
+            assert isinstance(saida, ValueError), explica(
+                "Entradas pesadas dão ValueError (expoente, algarismos, tamanho ou profundidade).",
+                f"calcular({texto[:40]!r}…) deu {type(saida).__name__}")
+            assert segundos < 0.05, explica(
+                "Recusa antes de calcular: limita também os resultados intermédios.",
+                f"calcular({texto[:40]!r}…) demorou {segundos * 1000:.0f} ms")
+
+    @_CONFIG
+    @given(_aritmetica)
+    def test_fuzz_aritmetica(self, nb, texto):
+        """(hypothesis) Expressões válidas ao acaso dão o mesmo que o Python, ou ValueError na divisão por zero"""
+        try:
+            esperado = eval(compile(texto, "<referência>", "eval"), {"__builtins__": {}})  # texto gerado aqui
+        except ZeroDivisionError:
+            esperado = ValueError
+        if isinstance(esperado, complex):
+            esperado = ValueError
+        r = _calcular(nb, texto)
+        if esperado is ValueError:
+            assert isinstance(r, ValueError), explica(
+                "Divisão por zero e resultados complexos dão ValueError.", f"calcular({texto!r}) deu {r!r}")
+            return
+        assert type(r) in (int, float) and (r == esperado or math.isclose(r, esperado)), explica(
+            "Avalia como o Python avaliaria esta expressão aritmética.",
+            f"calcular({texto!r}) deu {r!r}, esperava {esperado!r}")
+
+    @_CONFIG
+    @given(_aritmetica, st.sampled_from(HOSTIS), st.sampled_from(["{a} + ({h})", "({h}) * {a}", "{a} - {h}"]))
+    def test_fuzz_hostil(self, nb, aritmetica, hostil, molde):
+        """(hypothesis) Código hostil escondido em aritmética nunca corre e dá sempre ValueError, depressa"""
+        texto = molde.format(a=aritmetica, h=hostil)
+        with _Sentinela() as sentinela:
+            segundos, saida = _tempo(nb, texto)
+        assert not sentinela.chamadas, explica("A expressão foi executada: nunca uses eval/exec.", f"com {texto!r}")
+        assert isinstance(saida, ValueError), explica(
+            "Qualquer nó fora da lista do que é permitido dá ValueError.", f"calcular({texto!r}) deu {saida!r}")
+        assert segundos < 0.05, explica("Recusa depressa.", f"{segundos * 1000:.0f} ms com {texto!r}")
+
+    @_CONFIG
+    @given(st.text(max_size=40))
+    def test_fuzz_texto(self, nb, texto):
+        """(hypothesis) Qualquer texto dá um número ou ValueError, nunca outra exceção"""
+        r = _calcular(nb, texto)
+        if isinstance(r, BaseException):
+            assert isinstance(r, ValueError), explica(
+                "Converte os erros de ast.parse (SyntaxError…) em ValueError.",
+                f"calcular({texto!r}) lançou {type(r).__name__}: {r}")
+            return
+        assert type(r) in (int, float), explica("O resultado é sempre um int ou um float.", f"{texto!r} → {r!r}")

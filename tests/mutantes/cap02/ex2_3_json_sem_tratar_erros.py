@@ -1,0 +1,6 @@
+"""Chama json.loads sobre os argumentos sem tratar o erro: argumentos partidos rebentam tudo."""
+
+
+def extrair_chamadas(mensagem):
+    return [{"id": c.id, "nome": c.function.name, "argumentos": json.loads(c.function.arguments)}
+            for c in mensagem.tool_calls or []]

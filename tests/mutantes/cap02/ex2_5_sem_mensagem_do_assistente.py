@@ -1,0 +1,13 @@
+"""Manda as respostas 'tool' sem antes acrescentar a mensagem do assistente com tool_calls (ficam órfãs)."""
+
+
+def responder_com_ferramentas(cliente, pergunta, ferramentas, esquemas, modelo, max_voltas=5):
+    mensagens = [{"role": "user", "content": pergunta}]
+    for _ in range(max_voltas):
+        mensagem = cliente.chat.completions.create(model=modelo, messages=mensagens, tools=esquemas).choices[0].message
+        if not mensagem.tool_calls:
+            return mensagem.content
+        for chamada in mensagem.tool_calls:
+            conteudo = executar_chamada(chamada.function.name, chamada.function.arguments, ferramentas)
+            mensagens.append({"role": "tool", "tool_call_id": chamada.id, "content": conteudo})
+    return f"Parei após {max_voltas} chamadas."
