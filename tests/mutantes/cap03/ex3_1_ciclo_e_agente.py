@@ -1,0 +1,3 @@
+"""Confunde o ciclo limitado do avaliador-otimizador (E) com um agente."""
+
+CLASSIFICACAO = {"A": "workflow", "B": "agente", "C": "workflow", "D": "agente", "E": "agente", "F": "agente"}

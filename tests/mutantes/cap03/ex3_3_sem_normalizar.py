@@ -1,0 +1,9 @@
+"""Compara a etiqueta tal como veio: " INFRA\n" vai parar ao suporte."""
+
+
+def rotear(pedido, classificar):
+    try:
+        etiqueta = classificar(pedido)
+    except Exception:
+        return "suporte"
+    return etiqueta if etiqueta in FILAS else "suporte"
