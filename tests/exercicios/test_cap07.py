@@ -6,15 +6,21 @@ import re
 import tempfile
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from curso.verificacao import explica
 
 # a hypothesis guarda caches em ./.hypothesis; num kernel, a pasta atual é a do caderno (exercises/capNN),
 # e uma pasta a mais aí estraga a comparação com o que o nbgrader gera: as caches vão para /tmp
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "curso-hypothesis"))
-PROPRIEDADES = settings(database=None, deadline=None, max_examples=60)
+
+
+def _propriedade(*estrategias):
+    """@given com as definições do curso (rápido, sem base de dados); a hypothesis só se carrega aqui."""
+    from hypothesis import given, settings
+
+    def decorar(funcao):
+        return settings(database=None, deadline=None, max_examples=60)(given(*estrategias)(funcao))
+
+    return decorar
 
 
 def _sem_alterar(funcao, entrada, *args):
@@ -166,8 +172,9 @@ class TestEx7_2:
     def test_propriedades_historicos_ao_acaso(self, nb):
         """Em dezenas de históricos ao acaso (com chamadas paralelas), o resultado é sempre válido"""
 
-        @PROPRIEDADES
-        @given(st.integers(0, 2), st.lists(st.integers(-1, 3), max_size=10), st.integers(0, 12))
+        from hypothesis import strategies as st
+
+        @_propriedade(st.integers(0, 2), st.lists(st.integers(-1, 3), max_size=10), st.integers(0, 12))
         def propriedade(sistemas, voltas, manter):
             _confirmar_aparado(nb, _construir(sistemas, voltas), manter, sistemas)
 
@@ -290,8 +297,9 @@ class TestEx7_4:
     def test_propriedades(self, nb):
         """Em textos e limites ao acaso, o resultado respeita sempre as regras"""
 
-        @PROPRIEDADES
-        @given(st.text(alphabet="abcçé \n0123", max_size=3000), st.integers(40, 3500))
+        from hypothesis import strategies as st
+
+        @_propriedade(st.text(alphabet="abcçé \n0123", max_size=3000), st.integers(40, 3500))
         def propriedade(texto, max_chars):
             _confirmar_limitado(nb, texto, max_chars)
 
