@@ -93,7 +93,9 @@ def test_turma_simulada(tmp_path):
 
     with open(tmp_path / "notas.csv", encoding="utf-8") as f:
         linhas = {(li["student_id"], li["assignment"]): float(li["score"]) for li in csv.DictReader(f)}
-    assert linhas == {chave: pontos for chave, (pontos, _) in notas.items()}
+    # o CSV do nbgrader: uma linha por aluno e capítulo, 0 onde não houve submissão
+    alunos = {aluno for aluno, _ in notas}
+    assert linhas == {(a, c): notas.get((a, c), (0.0, None))[0] for a in alunos for c in CAPITULOS}
 
     # o retorno: a nota e as mensagens públicas, sem o código dos testes escondidos
     html = (tmp_path / "feedback" / "solucao" / CAP / f"{CAP}.html").read_text(encoding="utf-8")
