@@ -12,6 +12,7 @@ import inspect
 import os
 import signal
 import sys
+import tempfile
 import threading
 import traceback
 from dataclasses import asdict, dataclass
@@ -19,6 +20,12 @@ from types import ModuleType
 
 from curso.caderno import Caderno, NomeEmFalta
 from curso.raiz import ErroDoCurso, capitulo_de, capitulos_existentes, modulo_de_verificacoes
+
+# a hypothesis guarda exemplos numa pasta .hypothesis/ na pasta atual (a do caderno, num kernel);
+# fora do repositório não suja as pastas dos exercícios nem as submissões
+os.environ.setdefault(
+    "HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "curso-hypothesis")
+)
 
 LIMITE_POR_VERIFICACAO = 20.0  # segundos; uma classe pode mudar com ``limite_segundos``
 

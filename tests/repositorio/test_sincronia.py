@@ -6,6 +6,17 @@ from ._cadernos import CAPITULOS, RAIZ, ler, todos_os_cadernos
 from ._nbgrader import copiar_curso, nbgrader
 
 
+# o que o nbgrader ignora (CourseDirectory.ignore) e o git também
+_IGNORADOS = {".ipynb_checkpoints", "__pycache__", ".hypothesis"}
+
+
+def _ficheiros(base, sub=""):
+    return sorted(
+        p.relative_to(base) for p in (base / sub).rglob("*")
+        if p.is_file() and not _IGNORADOS & set(p.relative_to(base).parts)
+    )
+
+
 @pytest.mark.lento
 @pytest.mark.parametrize("capitulo", CAPITULOS)
 def test_exercicios_iguais_ao_gerado(capitulo, tmp_path):
@@ -13,8 +24,8 @@ def test_exercicios_iguais_ao_gerado(capitulo, tmp_path):
     copiar_curso(tmp_path, [capitulo])
     r = nbgrader(tmp_path, "generate_assignment", nome, "--force")
     assert r.returncode == 0, f"o nbgrader não gerou {nome}:\n{r.stdout}\n{r.stderr}"
-    gerados = sorted(p.relative_to(tmp_path / "exercises") for p in (tmp_path / "exercises").rglob("*") if p.is_file())
-    guardados = sorted(p.relative_to(RAIZ / "exercises") for p in (RAIZ / "exercises" / nome).rglob("*") if p.is_file())
+    gerados = _ficheiros(tmp_path / "exercises")
+    guardados = _ficheiros(RAIZ / "exercises", nome)
     assert gerados == guardados, f"ficheiros diferentes: gerados {gerados}, no repositório {guardados}"
     for rel in gerados:
         assert (tmp_path / "exercises" / rel).read_bytes() == (RAIZ / "exercises" / rel).read_bytes(), (
