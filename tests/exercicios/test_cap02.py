@@ -458,14 +458,14 @@ def _tem_de_recusar(nb, texto, dica):
 
 
 # expressões aritméticas válidas, pequenas: a referência é o próprio Python
-_folha = st.integers(0, 99).map(str) | st.sampled_from(["0.5", "2.25", "10.0"]) | st.builds(
+_numero = st.integers(0, 99).map(str) | st.sampled_from(["0.5", "2.25", "10.0"]) | st.builds(
     lambda b, e: f"{b} ** {e}", st.integers(0, 12), st.integers(0, 3))
-_aritmetica = st.recursive(
+_folha = st.builds(lambda sinal, n: f"{sinal}{n}", st.sampled_from(["", "-", "+"]), _numero)
+_aritmetica = st.recursive(  # só as operações binárias encaixam: a profundidade fica abaixo do n.º de folhas
     _folha,
     lambda filhos: st.builds(lambda a, op, b: f"({a} {op} {b})", filhos,
-                             st.sampled_from(["+", "-", "*", "/", "//", "%"]), filhos)
-    | st.builds(lambda s, a: f"{s}{a}", st.sampled_from(["-", "+"]), filhos),
-    max_leaves=6,
+                             st.sampled_from(["+", "-", "*", "/", "//", "%"]), filhos),
+    max_leaves=8,
 )
 _CONFIG = settings(database=None, deadline=None, max_examples=60,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
