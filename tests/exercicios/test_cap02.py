@@ -3,25 +3,18 @@
 import builtins
 import json
 import math
-import tempfile
 import time
-from pathlib import Path
 
 import openai
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis.configuration import set_hypothesis_home_dir
 from openai.types.chat import ChatCompletionMessage
 
 from curso.offline import cliente_offline
 from curso.verificacao import explica
 
 MODELO = "gpt-4o-mini"
-
-# as verificações correm na pasta do caderno do aluno: a cache do hypothesis (.hypothesis/) vai para
-# uma pasta temporária, para não sujar exercises/ nem o repositório
-set_hypothesis_home_dir(Path(tempfile.gettempdir()) / "curso-hypothesis")
 
 
 # --------------------------------------------------------------------------- utilitários
