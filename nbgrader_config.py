@@ -4,6 +4,13 @@
 ``exercises/`` é a versão dos alunos, gerada com ``nbgrader generate_assignment``.
 """
 
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader import preprocessors as pp
+
+from curso.correcao.recuperacao import ExecutarSemParar
+from curso.correcao.retorno import OcultarTestesEscondidos
+from curso.nbgrader_extra import LimparSolucoes
+
 c = get_config()  # noqa: F821 — o nbgrader define get_config
 
 c.CourseDirectory.source_directory = "solutions"
@@ -13,10 +20,6 @@ c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
 c.CourseDirectory.db_url = "sqlite:///gradebook.db"
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", ".hypothesis"]
-
-from nbgrader import preprocessors as pp  # noqa: E402
-
-from curso.nbgrader_extra import LimparSolucoes  # noqa: E402
 
 # a lista do nbgrader 0.9, com ClearSolutions trocado por LimparSolucoes
 c.GenerateAssignment.preprocessors = [
@@ -34,6 +37,17 @@ c.ClearSolutions.enforce_metadata = True
 
 # geração estável byte a byte: sem saídas, sem contagens nem metadados de execução
 c.ClearOutput.remove_metadata_fields = {"collapsed", "scrolled", "execution", "ExecuteTime"}
+
+# correção (também com o nbgrader «simples» e o formgrader, como em «curso corrigir»):
+# um kernel que morre (os._exit) é reiniciado e a correção continua nas células seguintes
+c.Autograde.autograde_preprocessors = [
+    ExecutarSemParar, pp.IgnorePattern, ClearMetadataPreprocessor, pp.LimitOutput,
+    pp.SaveAutoGrades, pp.AssignLatePenalties, pp.CheckCellMetadata,
+]
+# uma célula de verificação apagada volta do gradebook (senão ficaria sem nota: um zero mudo)
+c.OverwriteCells.add_missing_cells = True
+# o retorno aos alunos não mostra o código dos testes escondidos (ver docs/professor.md)
+c.GenerateFeedback.preprocessors = [pp.GetGrades, CSSHTMLHeaderPreprocessor, OcultarTestesEscondidos]
 
 # correção: limite por célula (um ciclo infinito não para a turma) e o mesmo kernel do curso
 c.ExecutePreprocessor.timeout = 60

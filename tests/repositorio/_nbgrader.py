@@ -29,8 +29,22 @@ def copiar_curso(destino: Path, capitulos: list[int]) -> Path:
     return destino
 
 
-def nbgrader(pasta: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "nbgrader", *args],
-        cwd=pasta, env=ambiente(), capture_output=True, text=True, timeout=timeout,
-    )
+_GERAR = """
+import sys
+from nbgrader.apps import NbGraderAPI
+from nbgrader.apps.nbgraderapp import NbGraderApp
+app = NbGraderApp()
+app.load_config_file()
+api = NbGraderAPI(config=app.config)
+for capitulo in sys.argv[1:]:
+    r = api.generate_assignment(capitulo, force=True)
+    if not r["success"]:
+        sys.exit(f"{capitulo}: {r['log']}")
+"""
+
+
+def gerar_exercicios(pasta: Path, capitulos: list[int]) -> subprocess.CompletedProcess:
+    """``generate_assignment`` de todos os capítulos num só processo (importar o nbgrader custa)."""
+    nomes = [f"cap{c:02d}" for c in capitulos]
+    return subprocess.run([sys.executable, "-c", _GERAR, *nomes], cwd=pasta, env=ambiente(),
+                          capture_output=True, text=True, timeout=300)

@@ -1,12 +1,19 @@
-"""Prova 6: lições, soluções e exercícios em branco correm do princípio ao fim, offline, sem chave."""
+"""Provas 6 e 7: lições, soluções e exercícios em branco correm do princípio ao fim, offline, sem chave.
+
+As soluções correm pelo validador do nbgrader (a sua API Python: o comando «nbgrader validate» sai
+sempre com 0), que prova também que cada célula de verificação passa. A turma simulada de ponta a
+ponta (soluções, cadernos em branco, submissões partidas e hostis) está em tests/correcao/.
+"""
 
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
+from nbgrader.validator import Validator
 
 from ._cadernos import CAPITULOS, RAIZ, exercicio, licoes, solucao
+from ._nbgrader import ambiente
 
 
 def _executar(caminho: Path, monkeypatch) -> nbformat.NotebookNode:
@@ -35,9 +42,13 @@ def test_licao_corre_offline(caminho, monkeypatch):
 
 @pytest.mark.lento
 @pytest.mark.parametrize("capitulo", CAPITULOS)
-def test_solucoes_correm_e_passam(capitulo, monkeypatch):
-    nb = _executar(solucao(capitulo), monkeypatch)
-    assert "✘" not in _texto(nb) and "ainda não implementado" not in _texto(nb)
+def test_solucao_valida_no_nbgrader(capitulo, monkeypatch):
+    for variavel, valor in ambiente().items():
+        monkeypatch.setenv(variavel, valor)
+    for variavel in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "CURSO_AO_VIVO"):
+        monkeypatch.delenv(variavel, raising=False)
+    resultado = Validator().validate(str(solucao(capitulo)))
+    assert resultado == {}, f"a solução do capítulo {capitulo} não valida no nbgrader: {resultado}"
 
 
 @pytest.mark.lento

@@ -3,7 +3,7 @@
 import pytest
 
 from ._cadernos import CAPITULOS, RAIZ, ler, todos_os_cadernos
-from ._nbgrader import copiar_curso, nbgrader
+from ._nbgrader import copiar_curso, gerar_exercicios
 
 
 # o que o nbgrader ignora (CourseDirectory.ignore) e o git também
@@ -17,14 +17,20 @@ def _ficheiros(base, sub=""):
     )
 
 
+@pytest.fixture(scope="module")
+def gerado(tmp_path_factory):
+    """Uma cópia do curso com exercises/ regenerado pelo nbgrader a partir de solutions/."""
+    pasta = copiar_curso(tmp_path_factory.mktemp("curso"), CAPITULOS)
+    r = gerar_exercicios(pasta, CAPITULOS)
+    assert r.returncode == 0, f"o nbgrader não gerou os exercícios:\n{r.stdout}\n{r.stderr}"
+    return pasta
+
+
 @pytest.mark.lento
 @pytest.mark.parametrize("capitulo", CAPITULOS)
-def test_exercicios_iguais_ao_gerado(capitulo, tmp_path):
-    nome = f"cap{capitulo:02d}"
-    copiar_curso(tmp_path, [capitulo])
-    r = nbgrader(tmp_path, "generate_assignment", nome, "--force")
-    assert r.returncode == 0, f"o nbgrader não gerou {nome}:\n{r.stdout}\n{r.stderr}"
-    gerados = _ficheiros(tmp_path / "exercises")
+def test_exercicios_iguais_ao_gerado(capitulo, gerado):
+    nome, tmp_path = f"cap{capitulo:02d}", gerado
+    gerados = _ficheiros(tmp_path / "exercises", nome)
     guardados = _ficheiros(RAIZ / "exercises", nome)
     assert gerados == guardados, f"ficheiros diferentes: gerados {gerados}, no repositório {guardados}"
     for rel in gerados:
