@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import math
 import os
 import signal
 import sys
 import tempfile
 import threading
 import traceback
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from types import ModuleType
 
@@ -38,6 +40,35 @@ def explica(dica: str, detalhe: object = None) -> str:
     if detalhe is None or detalhe == "":
         return dica
     return f"{dica}\nPormenor: {detalhe}"
+
+
+@contextmanager
+def lanca(tipo: type[BaseException], dica: str | None = None):
+    """Como ``pytest.raises``, sem importar o pytest num kernel: o bloco tem de lançar ``tipo``.
+
+    Outra exceção passa (um ``NotImplementedError`` continua a ler-se «ainda não implementado»).
+    """
+    try:
+        yield
+    except tipo:
+        return
+    raise AssertionError(dica or f"Esperava que fosse lançado {tipo.__name__}, e não foi.")
+
+
+class aprox:  # noqa: N801 — lê-se como pytest.approx: ``valor == aprox(0.75)``
+    """Igualdade de números com tolerância relativa (como ``pytest.approx``)."""
+
+    def __init__(self, esperado: float, rel: float = 1e-6, abs: float = 1e-12):
+        self.esperado, self.rel, self.abs = esperado, rel, abs
+
+    def __eq__(self, outro) -> bool:
+        try:
+            return math.isclose(outro, self.esperado, rel_tol=self.rel, abs_tol=self.abs)
+        except TypeError:
+            return False
+
+    def __repr__(self) -> str:
+        return f"{self.esperado!r} ± {self.rel:g}"
 
 
 @dataclass

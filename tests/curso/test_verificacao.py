@@ -188,3 +188,22 @@ class TestEsbocosDoNbgrader:
         exec(fonte, nomes)
         with pytest.raises(NotImplementedError):
             nomes["f"]()
+
+
+class TestAjudasDasVerificacoes:
+    def test_lanca(self):
+        from curso.verificacao import lanca
+
+        with lanca(ValueError):
+            int("x")
+        with pytest.raises(AssertionError, match="Esperava que fosse lançado ValueError"):
+            with lanca(ValueError):
+                pass
+        with pytest.raises(NotImplementedError):  # outra exceção passa: «ainda não implementado»
+            with lanca(ValueError):
+                raise NotImplementedError()
+
+    def test_aprox(self):
+        from curso.verificacao import aprox
+
+        assert 0.1 + 0.2 == aprox(0.3) and not (0.31 == aprox(0.3)) and not ("a" == aprox(1.0))

@@ -105,7 +105,7 @@ def test_varias_aprovacoes_seguidas():
         painel.responder(escolha)
         # espera que o pedido respondido saia (o próximo pode já estar lá)
         with painel._condicao:
-            painel._condicao.wait_for(lambda: len(painel.decisoes) > 0 and painel.pendente is not pendente, 5)
+            painel._condicao.wait_for(lambda p=pendente: len(painel.decisoes) > 0 and painel.pendente is not p, 5)
     assert painel.esperar(5)
     assert feitos == ["pessoa0", "pessoa1"]
     assert [d["aprovada"] for d in painel.decisoes] == [True, True, False]

@@ -46,7 +46,7 @@ def test_media_e_p95_da_distribuicao():
     assert e.dados["p95_passos"] == 20  # o 95.º valor ordenado
     assert e.dados["custo_no_p95"] > e.dados["custo_na_media"]
     assert "p95 <b>20</b>" in e.resumo.value
-    linhas_verticais = [l.get_xdata()[0] for l in e.figura.axes[2].lines]
+    linhas_verticais = [linha.get_xdata()[0] for linha in e.figura.axes[2].lines]
     assert linhas_verticais == [3.8, 20]
 
 

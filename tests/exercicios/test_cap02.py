@@ -6,13 +6,12 @@ import math
 import time
 
 import openai
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionMessage
 
 from curso.offline import cliente_offline
-from curso.verificacao import explica
+from curso.verificacao import explica, lanca
 
 MODELO = "gpt-4o-mini"
 
@@ -153,7 +152,7 @@ class TestEx2_2:
 
     def test_sem_anotacao(self, nb):
         """Um parâmetro sem anotação de tipo dá TypeError (não se adivinha)"""
-        with pytest.raises(TypeError):
+        with lanca(TypeError):
             nb.esquema_de_funcao(_sem_anotacao)
 
     def test_api_aceita(self, nb):

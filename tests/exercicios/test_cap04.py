@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 
 from curso.verificacao import explica
 
@@ -121,7 +120,7 @@ class TestEx4_2:
             raise
         except Exception:
             return
-        pytest.fail(explica(
+        raise AssertionError(explica(
             "Não escondas um nome desconhecido: deixa FERRAMENTAS[nome] lançar KeyError.",
             f"devolveste {r!r}"))
 
@@ -183,8 +182,8 @@ def _decidir(nb, pedido, resposta_do_modelo, modelo="modelo-de-teste"):
     try:
         r = nb.decidir_com_modelo(pedido, cliente, modelo)
     except openai.BadRequestError as erro:
-        pytest.fail(explica(
-            "O pedido foi recusado pela API (400): confirma model, messages e tools.", str(erro)))
+        raise AssertionError(explica(
+            "O pedido foi recusado pela API (400): confirma model, messages e tools.", str(erro))) from None
     return r, cliente, decisor
 
 

@@ -2,9 +2,8 @@
 
 import copy
 
-import pytest
 
-from curso.verificacao import explica
+from curso.verificacao import explica, lanca
 
 
 # --------------------------------------------------------------------------- ajudantes
@@ -344,7 +343,7 @@ class TestEx6_4:
             efeitos = []
             registo = {}
             for _ in range(3):
-                nb.executar_idempotente("k", lambda: efeitos.append(1) or valor, registo)
+                nb.executar_idempotente("k", lambda e=efeitos, v=valor: e.append(1) or v, registo)
             assert len(efeitos) == 1, explica(
                 "Pergunta se a chave está no registo (chave in registo), não se o valor guardado é "
                 "verdadeiro.", f"com resultado {valor!r} a ação correu {len(efeitos)} vezes")
@@ -367,7 +366,7 @@ class TestEx6_4:
             raise TimeoutError("a resposta do servidor perdeu-se")  # …mas a chamada falhou
 
         registo = {}
-        with pytest.raises(TimeoutError):
+        with lanca(TimeoutError):
             nb.executar_idempotente("email-99", enviar_e_perder_a_resposta, registo)
         r = nb.executar_idempotente("email-99", enviar_e_perder_a_resposta, registo)
         assert enviados == ["email"], explica(

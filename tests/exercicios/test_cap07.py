@@ -5,8 +5,7 @@ import os
 import re
 import tempfile
 
-import pytest
-from curso.verificacao import explica
+from curso.verificacao import explica, lanca
 
 # a hypothesis guarda caches em ./.hypothesis; num kernel, a pasta atual é a do caderno (exercises/capNN),
 # e uma pasta a mais aí estraga a comparação com o que o nbgrader gera: as caches vão para /tmp
@@ -64,7 +63,7 @@ class TestEx7_1:
 
     def test_negativo(self, nb):
         """Um valor negativo lança ValueError"""
-        with pytest.raises(ValueError):
+        with lanca(ValueError):
             nb.historico_recente(_passos(4), -1)
 
     def test_lista_nova(self, nb):

@@ -3,7 +3,6 @@
 import copy
 import math
 
-import pytest
 
 from curso.verificacao import explica
 
@@ -109,9 +108,9 @@ class TestEx8_2:
             try:
                 r = nb.custo_da_execucao([uso], PRECOS)
             except (KeyError, TypeError, AttributeError) as erro:
-                pytest.fail(explica(
+                raise AssertionError(explica(
                     "Trata a cache em falta como 0 tokens em cache: usa .get(...) e «or 0».",
-                    f"com {uso!r} deu {type(erro).__name__}: {erro}"))
+                    f"com {uso!r} deu {type(erro).__name__}: {erro}")) from None
             assert _perto(r, esperado), explica(
                 "Sem cache, toda a entrada paga ao preço normal.", f"com {uso!r}: obtive {r!r}")
 
@@ -170,7 +169,7 @@ class TestEx8_3:
                 raise
             except Exception as erro:  # noqa: BLE001 — outra exceção também é um erro do aluno
                 r = f"{type(erro).__name__}: {erro}"
-            pytest.fail(explica(
+            raise AssertionError(explica(
                 "Lança ValueError (com raise ValueError(...)) quando não há valores ou quando p não "
                 "está em ]0, 100].", f"percentil({valores!r}, {p!r}) deu {r!r}"))
 

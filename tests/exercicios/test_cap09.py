@@ -4,9 +4,8 @@ import copy
 import json
 import re
 
-import pytest
 
-from curso.verificacao import explica
+from curso.verificacao import aprox, explica
 
 PEDIDO = "Quero orçamento para 3 unidades do teclado mecânico"
 TECLADO = {"preco": 79.90, "stock": 12}
@@ -222,10 +221,10 @@ class TestEx9_3:
             except NotImplementedError:
                 raise
             except Exception as erro:  # noqa: BLE001
-                pytest.fail(explica(
+                raise AssertionError(explica(
                     "Valida com validar_acao(ferramenta, argumentos, ALLOWLIST_FERRAMENTAS) antes de "
                     "executar: uma ação inválida nunca chega a correr.",
-                    f"a decisão {decisao!r} deu {type(erro).__name__}: {erro}"))
+                    f"a decisão {decisao!r} deu {type(erro).__name__}: {erro}")) from None
             assert r.get("concluido") is False and r.get("motivo") == "acao_rejeitada" and "resposta" not in r, explica(
                 "Uma ação rejeitada termina a execução com motivo \"acao_rejeitada\".", f"obtive {r!r}")
             ultimo = (r.get("log") or [{}])[-1]
@@ -301,9 +300,9 @@ def _perguntar(nb, decisor, pedido, historico, modelo="modelo-de-teste"):
     try:
         return decidir(pedido, historico), llm
     except openai.BadRequestError as erro:
-        pytest.fail(explica(
+        raise AssertionError(explica(
             "O modelo recusou a conversa, como a API real faria: cada mensagem tool tem de responder a "
-            "um tool_call_id de uma mensagem assistant imediatamente antes.", f"400: {erro.message}"))
+            "um tool_call_id de uma mensagem assistant imediatamente antes.", f"400: {erro.message}")) from None
 
 
 class TestEx9_4:
@@ -364,9 +363,9 @@ class TestEx9_4:
             try:
                 com_modelo = nb.correr_agente(pedido, decidir=nb.decisor_openai(llm, "modelo-de-teste", nb.ESQUEMAS))
             except openai.APIError as erro:
-                pytest.fail(explica(
+                raise AssertionError(explica(
                     "O modelo offline recusou um pedido: confirma as ligações tool_call_id e que os "
-                    "resultados vão em JSON (json.dumps).", f"{type(erro).__name__}: {erro}"))
+                    "resultados vão em JSON (json.dumps).", f"{type(erro).__name__}: {erro}")) from None
             com_regras = nb.correr_agente(pedido)
             assert _resumo(com_modelo) == _resumo(com_regras), explica(
                 "Trocar o decisor não pode mudar o ciclo: os mesmos passos, argumentos, resultados e resposta.",
@@ -410,7 +409,7 @@ class TestEx9_5:
             "das tentativas.", f"obtive {r!r}")
         esperado = {"pass@1": (2 / 3 + 1 + 0) / 3, "pass@k": 2 / 3, "pass^k": 1 / 3}
         for chave, valor in esperado.items():
-            assert r.get(chave) == pytest.approx(valor), explica(
+            assert r.get(chave) == aprox(valor), explica(
                 "Calcula cada métrica por tarefa e depois faz a média sobre as tarefas. pass^k por tarefa é "
                 "«todas as k tentativas passaram» — não pass@1 elevado a k.",
                 f"{chave}: esperava {valor:.4f}, obtive {r.get(chave)!r}")
@@ -435,7 +434,7 @@ class TestEx9_5:
         """Com k=1 as três métricas coincidem"""
         tarefas, agente, _ = _tarefas_e_agente({"a": [True], "b": [False], "c": [True], "d": [True]})
         r = nb.avaliar(agente, tarefas, 1)
-        assert r.get("pass@1") == r.get("pass@k") == r.get("pass^k") == pytest.approx(0.75), explica(
+        assert r.get("pass@1") == r.get("pass@k") == r.get("pass^k") == aprox(0.75), explica(
             "Com uma só tentativa, passar uma vez, passar alguma vez e passar sempre é o mesmo.", f"obtive {r!r}")
 
     def test_erros(self, nb):
@@ -450,6 +449,6 @@ class TestEx9_5:
                 raise
             except Exception as erro:  # noqa: BLE001
                 r = f"{type(erro).__name__}: {erro}"
-            pytest.fail(explica(
+            raise AssertionError(explica(
                 "Lança ValueError quando não há tarefas ou k < 1 (não há nada para medir).",
                 f"avaliar(agente, {len(argumentos[0])} tarefa(s), k={argumentos[1]}) deu {r!r}"))

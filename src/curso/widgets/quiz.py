@@ -109,7 +109,7 @@ class Quiz(Componente):
             self.painel_explicacao.value = '<div style="color:#555">Escolhe uma opção para veres a explicação.</div>'
             return
         partes = []
-        for letra, texto, explicacao in self.opcoes:
+        for letra, _texto, explicacao in self.opcoes:
             marca = ""
             if self.correta is not None:
                 marca = "✔ " if letra == self.correta else "✘ "
