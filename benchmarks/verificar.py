@@ -1,7 +1,8 @@
 """Quanto custa verificar: ``verificar("N.M")`` num kernel real, ao lado de uma célula de asserts simples.
 
 Mede, num kernel IPython novo (como o de quem estuda):
-- a primeira chamada de ``verificar`` (inclui importar o ``curso`` e as verificações do capítulo);
+- a primeira chamada de ``verificar`` depois das células do caderno (inclui importar as
+  verificações do capítulo e o que elas importam);
 - as chamadas seguintes;
 - a referência: uma célula só com ``assert``s (as dos testes escondidos do mesmo exercício).
 
@@ -29,7 +30,7 @@ def _celulas(capitulo: int, ident: str) -> tuple[list[str], str]:
     for celula in nb["cells"]:
         fonte = "".join(celula["source"])
         meta = celula.get("metadata", {}).get("nbgrader", {})
-        if celula["cell_type"] != "code" or "verificar" in fonte.split("\n")[0] and "import" in fonte:
+        if celula["cell_type"] != "code":
             continue
         if meta.get("grade") and not meta.get("solution"):
             if meta.get("grade_id") == f"ex{ident.replace('.', '_')}_verificacao":
@@ -61,7 +62,7 @@ def main() -> None:
     try:
         for fonte in codigo:
             _executar(cliente, fonte)
-        primeira = _executar(cliente, f'from curso import verificar\nverificar("{args.exercicio}")')
+        primeira = _executar(cliente, f'verificar("{args.exercicio}")')
         seguintes = [_executar(cliente, f'verificar("{args.exercicio}")') for _ in range(args.repeticoes)]
         referencia = [_executar(cliente, escondidos) for _ in range(args.repeticoes)]
     finally:
