@@ -4,6 +4,9 @@
 ``exercises/`` é a versão dos alunos, gerada com ``nbgrader generate_assignment``.
 """
 
+import os
+import sys
+
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader import preprocessors as pp
 
@@ -12,6 +15,10 @@ from curso.correcao.retorno import OcultarTestesEscondidos
 from curso.nbgrader_extra import LimparSolucoes
 
 c = get_config()  # noqa: F821 — o nbgrader define get_config
+
+# o nbgrader chama o «alembic» pelo PATH ao criar o gradebook.db: com «.venv/bin/python -m nbgrader»
+# sem o ambiente ativado, falharia à primeira; as ferramentas deste interpretador vão à frente
+os.environ["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])
 
 c.CourseDirectory.source_directory = "solutions"
 c.CourseDirectory.release_directory = "exercises"
