@@ -67,12 +67,14 @@ def _ambiente() -> dict:
 
 def abrir_jupyterlab(python: Path) -> int:
     print("A abrir o JupyterLab no capítulo 1 (offline; fecha com Ctrl+C) …")
-    return subprocess.call(
-        [str(python), "-m", "jupyter", "lab", PRIMEIRA_LICAO,
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-         "--LabApp.news_url=None"],
-        cwd=RAIZ, env=_ambiente(),
-    )
+    # a raiz do servidor é a do curso (para chegares a exercises/), e abre-se já a lição 1
+    comando = [str(python), "-m", "jupyter", "lab", f"--ServerApp.root_dir={RAIZ}",
+               f"--LabApp.default_url=/lab/tree/{PRIMEIRA_LICAO}",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               "--LabApp.news_url=None"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        comando.append("--allow-root")  # num contentor ou numa máquina de testes corre-se como root
+    return subprocess.call(comando, cwd=RAIZ, env=_ambiente())
 
 
 def _ha_chromium() -> bool:
