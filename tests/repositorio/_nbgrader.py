@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from curso.correcao.ambiente import ambiente as ambiente_da_correcao
+
 from ._cadernos import RAIZ
 
 
 def ambiente() -> dict:
-    """O ambiente do interpretador atual à frente no PATH (o nbgrader chama o alembic por lá)."""
-    env = dict(os.environ)
-    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-    for segredo in ("OPENAI_API_KEY", "CURSO_AO_VIVO"):
-        env.pop(segredo, None)
-    env["CURSO_RAIZ"] = str(RAIZ)
-    return env
+    """O ambiente da correção (PATH do interpretador, sem chaves de API), com CURSO_RAIZ no repo."""
+    return ambiente_da_correcao(RAIZ)
 
 
 def copiar_curso(destino: Path, capitulos: list[int]) -> Path:
