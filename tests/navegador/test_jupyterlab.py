@@ -31,6 +31,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 CADERNO = Path(__file__).with_name("widgets_no_browser.ipynb")
 RAIZ_REPO = Path(__file__).resolve().parents[2]
 CAPITULO_1 = RAIZ_REPO / "chapters" / "01_o_que_e_um_agente.ipynb"
+CAPITULO_6 = RAIZ_REPO / "chapters" / "06_validacao.ipynb"
 ARGUMENTOS_CHROMIUM = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -71,6 +72,7 @@ def jupyterlab(tmp_path):
     raiz.mkdir()
     shutil.copy(CADERNO, raiz / CADERNO.name)
     shutil.copy(CAPITULO_1, raiz / CAPITULO_1.name)
+    shutil.copy(CAPITULO_6, raiz / CAPITULO_6.name)
     definicoes = tmp_path / "definicoes"
     for nome, valor in DEFINICOES.items():
         ficheiro = definicoes / nome
@@ -236,6 +238,17 @@ def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
             corpo = pagina.locator("body").inner_text()
             assert "Error displaying widget" not in corpo
             assert pagina.locator(".jp-OutputArea-output").filter(has_text="Traceback").count() == 0
+
+            # a lição do capítulo 6: o painel de aprovação pausa uma execução real e retoma-a no clique
+            abrir_e_correr(pagina, jupyterlab, CAPITULO_6.name)
+            painel = pagina.locator(".jp-OutputArea-output").filter(has_text="Aprovação humana").first
+            expect(painel).to_contain_text("ana@exemplo.pt", timeout=30_000)  # a chamada exata, à espera
+            painel.get_by_role("button", name="Aprovar").click()
+            expect(painel).to_contain_text("clientes@empresa.pt")  # retomou e parou na seguinte
+            painel.get_by_role("button", name="Rejeitar").click()
+            expect(painel).to_contain_text("A execução terminou")
+            expect(painel).to_contain_text("✔ aprovada")
+            assert "Error displaying widget" not in pagina.locator("body").inner_text()
         finally:
             browser.close()
     assert time.monotonic() - inicio < 90, "o teste no browser demorou demasiado"
