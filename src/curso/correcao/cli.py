@@ -98,6 +98,10 @@ def executar(args) -> int:
         limite_celula = _limite_por_celula(cfg, args.timeout)
         print(f"Curso em {raiz}: capítulos {', '.join(caps)}; {len(alunos)} alunos em "
               f"{submetidos.name}/; limite de {limite_celula} s por célula.", flush=True)
+        if not alunos:
+            print(f"⚠ Não há submissões em {submetidos}/ (esperava {submetidos.name}/ALUNO/capNN/"
+                  "capNN.ipynb): as guardas correm na mesma, mas não há nada para corrigir.",
+                  flush=True)
         lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
         kernel = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
         guardas.kernel_importa_curso(kernel, raiz, env)
