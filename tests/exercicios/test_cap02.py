@@ -459,7 +459,7 @@ _aritmetica = st.recursive(  # só as operações binárias encaixam: a profundi
                              st.sampled_from(["+", "-", "*", "/", "//", "%"]), filhos),
     max_leaves=8,
 )
-_CONFIG = settings(database=None, deadline=None, max_examples=60,
+_CONFIG = settings(database=None, deadline=None, max_examples=30,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
 
 
