@@ -60,6 +60,8 @@ def preparar() -> Path:
 
 def _ambiente() -> dict:
     env = dict(os.environ, CURSO_RAIZ=str(RAIZ), PYTHONUTF8="1")
+    # o mesmo que curso.raiz.path_com_este_interpretador, para o .venv visto de fora: este
+    # ficheiro corre com o Python do sistema, antes de o pacote estar instalado
     bin_do_venv = str(_python_do_venv().parent)
     env["PATH"] = os.pathsep.join([bin_do_venv, env.get("PATH", "")])
     return env

@@ -5,7 +5,6 @@
 """
 
 import os
-import sys
 
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader import preprocessors as pp
@@ -13,12 +12,13 @@ from nbgrader import preprocessors as pp
 from curso.correcao.recuperacao import ExecutarSemParar
 from curso.correcao.retorno import OcultarTestesEscondidos
 from curso.nbgrader_extra import LimparSolucoes
+from curso.raiz import path_com_este_interpretador
 
 c = get_config()  # noqa: F821 — o nbgrader define get_config
 
 # o nbgrader chama o «alembic» pelo PATH ao criar o gradebook.db: com «.venv/bin/python -m nbgrader»
 # sem o ambiente ativado, falharia à primeira; as ferramentas deste interpretador vão à frente
-os.environ["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])
+os.environ["PATH"] = path_com_este_interpretador(os.environ.get("PATH"))
 
 c.CourseDirectory.source_directory = "solutions"
 c.CourseDirectory.release_directory = "exercises"

@@ -12,7 +12,7 @@ A fatia do motor é o tempo passado dentro do motor (validar, decidir, contar to
 resposta) a dividir pelo tempo total.
 
 Uso: python benchmarks/modelo_offline.py [--pedidos 2000] [--pedidos-http 500]
-Objetivo (DESIGN.md): ≥ 400 pedidos/s em processo; motor ≤ 15 % do tempo.
+Objetivo (docs/desenho.md): ≥ 400 pedidos/s em processo; motor ≤ 15 % do tempo.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ Mede, num kernel IPython novo (como o de quem estuda):
 - a referência: uma célula só com ``assert``s (as dos testes escondidos do mesmo exercício).
 
 Uso: python benchmarks/verificar.py [--exercicio 1.1] [--repeticoes 20]
-Objetivo (DESIGN.md): primeira chamada ≤ 0,3 s; seguintes ≤ 0,1 s.
+Objetivo (docs/desenho.md): primeira chamada ≤ 0,3 s; seguintes ≤ 0,1 s.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from pathlib import Path
 
 from jupyter_client.manager import start_new_kernel
 
+from curso.caderno import e_celula_de_verificacao
+
 RAIZ = Path(__file__).resolve().parents[1]
 
 
@@ -29,11 +31,10 @@ def _celulas(capitulo: int, ident: str) -> tuple[list[str], str]:
     codigo, escondidos = [], ""
     for celula in nb["cells"]:
         fonte = "".join(celula["source"])
-        meta = celula.get("metadata", {}).get("nbgrader", {})
         if celula["cell_type"] != "code":
             continue
-        if meta.get("grade") and not meta.get("solution"):
-            if meta.get("grade_id") == f"ex{ident.replace('.', '_')}_verificacao":
+        if e_celula_de_verificacao(celula):
+            if celula["metadata"]["nbgrader"]["grade_id"] == f"ex{ident.replace('.', '_')}_verificacao":
                 inicio = fonte.index("### BEGIN HIDDEN TESTS") + len("### BEGIN HIDDEN TESTS")
                 escondidos = fonte[inicio:fonte.index("### END HIDDEN TESTS")]
             continue

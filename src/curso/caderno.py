@@ -68,12 +68,17 @@ class Caderno:
         return Caderno(nomes, f"{self.caminho} + {origem}", list(self.erros))
 
 
+def e_celula_de_verificacao(celula: dict) -> bool:
+    """Uma célula de código que o nbgrader pontua e que não é de solução: a de ``verificar("N.M")``
+    e dos testes escondidos. A definição vale para o carregador, a correção e o retorno."""
+    nbg = celula.get("metadata", {}).get("nbgrader", {})
+    return celula.get("cell_type") == "code" and bool(nbg.get("grade")) and not nbg.get("solution")
+
+
 def _salta(celula: dict) -> bool:
-    meta = celula.get("metadata", {})
-    nbg = meta.get("nbgrader", {})
-    if nbg.get("grade") and not nbg.get("solution"):
+    if e_celula_de_verificacao(celula):
         return True
-    return bool(ETIQUETAS_A_SALTAR & set(meta.get("tags", [])))
+    return bool(ETIQUETAS_A_SALTAR & set(celula.get("metadata", {}).get("tags", [])))
 
 
 def ler_celulas(caminho: str | Path) -> list[str]:

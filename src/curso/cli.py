@@ -28,6 +28,7 @@ SUBCOMANDOS = {
     "progresso": ("curso.progresso", "mostra o que já está feito nos nove capítulos"),
     "servidor": ("curso.offline.servidor", "serve o modelo offline por HTTP (compatível com a API da OpenAI)"),
     "corrigir": ("curso.correcao.cli", "professor: corrige todas as submissões com o nbgrader"),
+    "mapa": ("curso.mapa", "quem mantém o curso: onde vive cada peça de um exercício"),
 }
 
 

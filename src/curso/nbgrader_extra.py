@@ -13,8 +13,6 @@ import re
 
 from nbgrader.preprocessors import ClearSolutions
 
-ESBOCO_FUNCAO = "# O TEU CÓDIGO AQUI\nraise NotImplementedError()"
-
 
 def _nomes_atribuidos(codigo: str) -> list[str] | None:
     try:

@@ -7,11 +7,9 @@ import sys
 from pathlib import Path
 
 from curso.caderno import carregar
+from curso.estados import Estado
 from curso.raiz import ErroDoCurso, caderno_de_exercicios, capitulos_existentes
 from curso.verificacao import (
-    PASSOU,
-    POR_FAZER,
-    SIMBOLO,
     correr_verificacoes,
     estado_do_exercicio,
     exercicios_do_capitulo,
@@ -20,7 +18,7 @@ from curso.verificacao import (
 
 
 def recolher(pasta: str | Path | None = None) -> list[dict]:
-    """Um dicionário por exercício: capitulo, id, titulo, estado e detalhe."""
+    """Um dicionário por exercício: capitulo, id, titulo, estado (um ``Estado``) e detalhe."""
     itens = []
     for capitulo in capitulos_existentes():
         caminho = caderno_de_exercicios(capitulo, pasta)
@@ -33,18 +31,18 @@ def recolher(pasta: str | Path | None = None) -> list[dict]:
             item = {"capitulo": capitulo, "id": ident, "titulo": titulo(classe),
                     "caderno": str(caminho)}
             if nb is None:
-                item.update(estado=POR_FAZER, detalhe=problema)
+                item.update(estado=Estado.POR_FAZER, detalhe=problema)
             else:
                 resultados = correr_verificacoes(ident, nb)
-                estado = estado_do_exercicio(resultados)
-                passaram = sum(r.estado == PASSOU for r in resultados)
+                estado = Estado(estado_do_exercicio(resultados))
+                passaram = sum(r.estado == Estado.PASSOU for r in resultados)
                 item.update(estado=estado, detalhe=f"{passaram}/{len(resultados)} verificações")
             itens.append(item)
     return itens
 
 
 def proximo_passo(itens: list[dict]) -> str:
-    for estado, verbo in (("falhou", "Acaba"), ("por_fazer", "Começa")):
+    for estado, verbo in ((Estado.FALHOU, "Acaba"), (Estado.POR_FAZER, "Começa")):
         for item in itens:
             if item["estado"] == estado:
                 return (f"{verbo} o exercício {item['id']} — {item['titulo']} "
@@ -53,7 +51,7 @@ def proximo_passo(itens: list[dict]) -> str:
 
 
 def formatar(itens: list[dict]) -> str:
-    feitos = sum(i["estado"] == PASSOU for i in itens)
+    feitos = sum(i["estado"] == Estado.PASSOU for i in itens)
     linhas = [f"Progresso: {feitos}/{len(itens)} exercícios feitos", ""]
     linhas.append("  estado         exercício")
     capitulo = None
@@ -61,11 +59,10 @@ def formatar(itens: list[dict]) -> str:
         if item["capitulo"] != capitulo:
             capitulo = item["capitulo"]
             doca = [i for i in itens if i["capitulo"] == capitulo]
-            feitos_cap = sum(i["estado"] == PASSOU for i in doca)
+            feitos_cap = sum(i["estado"] == Estado.PASSOU for i in doca)
             linhas.append(f"Capítulo {capitulo} ({feitos_cap}/{len(doca)})")
-        nome_estado = {"passou": "feito", "falhou": "a falhar", "por_fazer": "por começar"}
-        linhas.append(f"  {SIMBOLO[item['estado']]} {nome_estado[item['estado']]:<13}"
-                      f"{item['id']:<5} {item['titulo']}")
+        estado = Estado(item["estado"])
+        linhas.append(f"  {estado.simbolo} {estado.rotulo:<13}{item['id']:<5} {item['titulo']}")
     linhas += ["", proximo_passo(itens)]
     return "\n".join(linhas)
 

@@ -1,9 +1,11 @@
-"""Onde estão as coisas do curso: a raiz do repositório, os cadernos e as verificações."""
+"""Onde estão as coisas do curso: a raiz do repositório, os cadernos, as verificações e as
+ferramentas do interpretador que corre o curso."""
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 
 PASTA_VERIFICACOES = Path("tests") / "exercicios"
@@ -54,3 +56,14 @@ def modulo_de_verificacoes(capitulo: int) -> Path:
 def capitulos_existentes() -> list[int]:
     pasta = raiz_do_curso() / PASTA_VERIFICACOES
     return sorted(int(p.stem[-2:]) for p in pasta.glob("test_cap[0-9][0-9].py"))
+
+
+def path_com_este_interpretador(path: str | None) -> str:
+    """``path`` com a pasta ``bin`` do interpretador atual à frente.
+
+    O nbgrader chama ferramentas pelo nome (o ``alembic``, ao criar o ``gradebook.db``) e os
+    kernels têm de importar ``curso``: com ``.venv/bin/python -m …`` sem o ambiente ativado, o
+    PATH não as encontraria. (O ``iniciar.py`` faz o mesmo para o ``.venv`` à sua maneira: corre
+    antes de o pacote estar instalado.)
+    """
+    return os.pathsep.join([str(Path(sys.executable).parent), path or ""])

@@ -53,7 +53,7 @@ def _aprovador(resposta):
 
 
 def _confirmar_resultado(r, concluido, motivo=None):
-    """A forma de um «Resultado de uma execução» (CURSO.md)."""
+    """A forma de um «Resultado de uma execução» (docs/contrato.md)."""
     assert isinstance(r, dict) and isinstance(r.get("log"), list), explica(
         "Devolve um dicionário com 'concluido' e 'log' (a lista de passos).", f"devolveu {r!r}")
     assert r.get("concluido") is concluido, explica(

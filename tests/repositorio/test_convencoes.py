@@ -1,7 +1,9 @@
-"""As convenções de CURSO.md: ids, células de solução e de verificação, pontos."""
+"""As convenções dos exercícios (docs/contrato.md): ids, células de solução e de verificação, e
+o título e os pontos de cada exercício iguais em todos os sítios onde aparecem (curso.mapa)."""
 
 import pytest
 
+from curso.mapa import mapa_do_capitulo
 from curso.verificacao import exercicios_do_capitulo
 
 from ._cadernos import CAPITULOS, ler, solucao
@@ -25,3 +27,13 @@ def test_cada_exercicio_tem_solucao_e_verificacao(capitulo):
         assert fonte.startswith(f'verificar("{ident}")'), f"{base}_verificacao começa por {fonte[:30]!r}"
         indice = celulas.index(verif)
         assert celulas[indice - 1] is por_id[base], f"{base}: a verificação vem logo a seguir à solução"
+
+
+@pytest.mark.parametrize("capitulo", CAPITULOS)
+def test_titulo_e_pontos_iguais_em_todos_os_sitios(capitulo):
+    """Enunciado, metadados do nbgrader (solutions/ e exercises/) e verificações dizem o mesmo."""
+    exercicios = mapa_do_capitulo(capitulo)
+    assert exercicios, f"o capítulo {capitulo} não tem exercícios"
+    problemas = [f"{ex.ident}: {p}" for ex in exercicios for p in ex.problemas()]
+    assert not problemas, "o mesmo exercício diz coisas diferentes em sítios diferentes " \
+        "(curso mapa N mostra onde):\n" + "\n".join(problemas)

@@ -12,6 +12,8 @@ import pytest
 from nbclient import NotebookClient
 from nbgrader.validator import Validator
 
+from curso.caderno import e_celula_de_verificacao
+
 from ._cadernos import CAPITULOS, RAIZ, exercicio, licoes, solucao
 from ._nbgrader import ambiente
 
@@ -57,5 +59,5 @@ def test_exercicio_em_branco_corre_ate_ao_fim(capitulo, monkeypatch):
     """«Run All» num caderno novo chega ao fim e mostra o que falta (não para no 1.º exercício)."""
     nb = _executar(exercicio(capitulo), monkeypatch)
     texto = _texto(nb)
-    verificacoes = [c for c in nb.cells if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+    verificacoes = [c for c in nb.cells if e_celula_de_verificacao(c)]
     assert texto.count("ainda não implementado") + texto.count("✘") >= len(verificacoes), texto

@@ -28,7 +28,7 @@ CORES = {
     "borda": "#d0d7de",
 }
 
-# O que significa cada motivo de paragem (os textos exatos vêm do CURSO.md).
+# O que significa cada motivo de paragem (os textos exatos são os do contrato: docs/contrato.md).
 EXPLICACAO_MOTIVOS = {
     "max_steps atingido": "o ciclo chegou ao limite de passos sem resposta final",
     "timeout": "o tempo total da execução esgotou-se",

@@ -14,12 +14,14 @@ from typing import Callable
 
 import ipywidgets as widgets
 
+from curso.estados import Estado
 from curso.widgets._comum import Componente, botao, caixa, cartao, esc, tabela, titulo
 
+# o aspeto de cada estado no painel: sinal e destaque da linha (o nome vem de ``Estado.rotulo``)
 ESTADOS = {
-    "passou": ("✔", "feito", "ok"),
-    "falhou": ("✘", "a falhar", "erro"),
-    "por_fazer": ("○", "por começar", "neutro"),
+    Estado.PASSOU: ("✔", "ok"),
+    Estado.FALHOU: ("✘", "erro"),
+    Estado.POR_FAZER: ("○", "neutro"),
 }
 
 
@@ -75,15 +77,19 @@ class PainelProgresso(Componente):
             return
         total = len(self.itens)
         resumo = " · ".join(
-            f"{simbolo} {self.contagens.get(estado, 0)} {nome}" for estado, (simbolo, nome, _) in ESTADOS.items()
+            f"{simbolo} {self.contagens.get(estado, 0)} {estado.rotulo}"
+            for estado, (simbolo, _) in ESTADOS.items()
         )
-        partes = [f"<div><b>{self.contagens.get('passou', 0)}/{total}</b> exercícios feitos — {resumo}</div>"]
+        feitos_total = self.contagens.get(Estado.PASSOU, 0)
+        partes = [f"<div><b>{feitos_total}/{total}</b> exercícios feitos — {resumo}</div>"]
         for capitulo, grupo in groupby(sorted(self.itens, key=lambda i: i["capitulo"]), key=lambda i: i["capitulo"]):
             grupo = list(grupo)
-            feitos = sum(i["estado"] == "passou" for i in grupo)
+            feitos = sum(i["estado"] == Estado.PASSOU for i in grupo)
             linhas, destaques = [], {}
             for n, item in enumerate(grupo):
-                simbolo, nome, tipo = ESTADOS.get(item["estado"], ("?", item["estado"], "neutro"))
+                estado = item["estado"]
+                simbolo, tipo = ESTADOS.get(estado, ("?", "neutro"))
+                nome = Estado(estado).rotulo if estado in ESTADOS else str(estado)
                 linhas.append([f"{simbolo} {esc(nome)}", esc(item["id"]), esc(item.get("titulo", "")),
                                esc(item.get("detalhe", ""))])
                 if tipo != "neutro":
