@@ -112,7 +112,7 @@ def carregar(caminho: str | Path) -> Caderno:
     for indice, fonte in enumerate(ler_celulas(caminho), start=1):
         try:
             exec(compile(fonte, f"<{Path(caminho).name}, célula de código {indice}>", "exec"), nomes)
-        except BaseException as erro:  # noqa: BLE001 — o caderno do aluno pode fazer tudo
+        except BaseException as erro:  # o caderno do aluno pode lançar tudo (até SystemExit)
             if isinstance(erro, KeyboardInterrupt):
                 raise
             ultima = traceback.format_exception_only(type(erro), erro)[-1].strip()

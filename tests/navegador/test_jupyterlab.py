@@ -94,7 +94,7 @@ def jupyterlab(tmp_path):
         "--LabApp.extension_manager=readonly", "--allow-root",
         f"--LabApp.user_settings_dir={definicoes}", f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
     ]
-    registo = open(tmp_path / "jupyterlab.log", "w")
+    registo = open(tmp_path / "jupyterlab.log", "w")  # noqa: SIM115 — fica aberto enquanto o servidor corre
     processo = subprocess.Popen(comando, cwd=raiz, env=ambiente, stdout=registo, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{porta}"
     try:

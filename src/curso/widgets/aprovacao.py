@@ -128,7 +128,7 @@ class PainelAprovacao(Componente):
             if esgotados:
                 self._estado += (f" Atenção: {esgotados} pedido(s) rejeitado(s) porque ninguém respondeu"
                                  f" em {self.tempo_limite:g} s.")
-        except BaseException as erro:  # mostrado no painel; a thread não pode rebentar em silêncio
+        except BaseException as erro:  # noqa: BLE001 — mostrado no painel; a thread não pode rebentar em silêncio
             self.erro = erro
             self._estado = f"O ciclo terminou com um erro: {type(erro).__name__}: {erro}"
         finally:

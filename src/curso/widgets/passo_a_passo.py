@@ -126,7 +126,7 @@ class PassoAPasso(Componente):
         self.observacao = None
         try:
             decisao = self.decidir(self.pedido, list(self.historico))
-        except Exception as erro:  # o decisor é código de quem estuda: mostra o erro, não rebenta
+        except Exception as erro:  # noqa: BLE001 — o decisor é de quem estuda: mostra o erro, não rebenta
             self.eventos.append(f"{ICONES['pensar']} Pensar: o decisor falhou ({type(erro).__name__}: {erro}).")
             self._terminar(False, f"erro no decisor: {type(erro).__name__}: {erro}")
             return
@@ -153,7 +153,7 @@ class PassoAPasso(Componente):
         else:
             try:
                 self.observacao = funcao(**argumentos)
-            except Exception as erro:
+            except Exception as erro:  # noqa: BLE001 — a ferramenta é de quem estuda: o erro é a observação
                 self.observacao = f"Erro ao executar {nome}: {type(erro).__name__}: {erro}"
         self.eventos.append(f"{ICONES['agir']} Agir (passo {self.passo}): correu «{nome}».")
         self.fase = "observar"

@@ -64,7 +64,7 @@ class PainelProgresso(Componente):
             self.itens = list(recolher())
             self.proximo = proximo_passo(self.itens)
             self.erro = None
-        except Exception as erro:  # um caderno estragado não pode rebentar o painel
+        except Exception as erro:  # noqa: BLE001 — um caderno estragado não pode rebentar o painel
             self.erro = f"{type(erro).__name__}: {erro}"
         finally:
             self.botao_atualizar.disabled = False
