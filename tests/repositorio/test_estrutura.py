@@ -144,6 +144,7 @@ def test_as_regras_apanham_importacoes_proibidas():
 
 _URL = re.compile(r"[a-z][a-z0-9+.-]*://\S+", re.I)
 _MD = re.compile(r"(?<![\w/.-])((?:\.{1,2}/)*[\w-]+(?:[./][\w-]+)*\.md)\b")
+_SOBE = re.compile(r"(?<![\w/.-])((?:\.\./)+[\w-][\w./-]*)")
 _LIGACAO = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
 ESTE_FICHEIRO = "tests/repositorio/test_estrutura.py"
 _CODIGO = re.compile(r"```.*?```|`[^`\n]*`", re.S)
@@ -164,7 +165,8 @@ def referencias_para_fora(nome: str, texto: str, existentes: set[str]) -> list[s
     if nome.endswith((".md", ".ipynb")):  # ligações Markdown, fora do código («f[i](x)»)
         prosa = _CODIGO.sub("", texto)
         nomes |= {m for m in _LIGACAO.findall(prosa) if not m.startswith("mailto:")}
-    fora = []
+    fora = [ref for ref in sorted(set(_SOBE.findall(texto)))
+            if _normal((pasta / ref).as_posix()).startswith("..")]  # sobe acima da raiz
     for ref in sorted(nomes):
         relativo = (pasta / ref).as_posix()
         candidatos = {Path(relativo), Path(ref)}
@@ -212,10 +214,10 @@ def test_nenhum_ficheiro_nomeia_um_ficheiro_fora_do_repositorio():
 
 def test_a_regra_apanha_ficheiros_de_fora():
     existentes = {"docs/desenho.md", "docs/autoria.md", "README.md", "tests/mutantes/README.md"}
-    texto = ("Ver DESIGN.md, ../shared/FACTOS.md e [o guia](../docs/autoria.md#x); "
+    texto = ("Ver DESIGN.md, ../shared/FACTOS.md, ../../shared/seeds/ e [o guia](../docs/autoria.md#x); "
              "o README.md, [mutantes](tests/mutantes/) e https://exemplo.pt/NOTAS.md estão bem.")
     assert referencias_para_fora("docs/desenho.md", texto, existentes) == [
-        "../shared/FACTOS.md", "DESIGN.md"]
+        "../../shared/seeds/", "../shared/FACTOS.md", "DESIGN.md"]
 
 
 def test_previstos_ainda_por_juntar():
