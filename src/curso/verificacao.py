@@ -11,6 +11,7 @@ import importlib.util
 import inspect
 import math
 import os
+import reprlib
 import signal
 import sys
 import tempfile
@@ -179,6 +180,30 @@ def _onde(erro: BaseException) -> str:
     return ""
 
 
+def _entrada(erro: BaseException, classe: type) -> str | None:
+    """A chamada da verificação ao código do aluno onde a exceção nasceu, com os argumentos.
+
+    Percorre o traceback: depois das molduras do módulo de verificações, a primeira moldura que
+    não é do curso nem de uma biblioteca instalada é a função do aluno que a verificação chamou.
+    """
+    do_teste = inspect.getfile(classe)
+    fora = (os.path.dirname(os.path.abspath(__file__)), sys.prefix, sys.base_prefix)
+    quadro, dentro = erro.__traceback__, False
+    while quadro is not None:
+        codigo = quadro.tb_frame.f_code
+        if codigo.co_filename == do_teste:
+            dentro = True
+        elif dentro and not codigo.co_filename.startswith(fora):
+            if codigo.co_name.startswith("<"):  # código solto numa célula, não uma função chamada
+                return None
+            info = inspect.getargvalues(quadro.tb_frame)
+            nomes = [*info.args, *filter(None, (info.varargs, info.keywords))]
+            valores = ", ".join(f"{n}={reprlib.repr(info.locals[n])}" for n in nomes if n in info.locals)
+            return f"{codigo.co_name}({valores})"
+        quadro = quadro.tb_next
+    return None
+
+
 def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) -> Resultado:
     metodo = getattr(classe(), nome_metodo)
     nome = _nome_da_verificacao(metodo)
@@ -202,9 +227,10 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
-        tipo = type(erro).__name__
+        tipo, chamada = type(erro).__name__, _entrada(erro, classe)
         return Resultado(ident, nome, FALHOU, explica(
-            f"O teu código lançou uma exceção inesperada{_onde(erro)}.", f"{tipo}: {erro}"
+            f"O teu código lançou uma exceção inesperada{_onde(erro)}.",
+            f"com a entrada {chamada}: {tipo}: {erro}" if chamada else f"{tipo}: {erro}",
         ))
     return Resultado(ident, nome, PASSOU)
 

@@ -114,6 +114,14 @@ class TestVerificar:
         r = correr_verificacoes("1.3", Caderno({}))
         assert all(x.estado == FALHOU and "resumir_e_traduzir" in x.mensagem for x in r)
 
+    def test_excecao_do_aluno_mostra_a_entrada(self, tmp_path):
+        codigo = "def resumir_e_traduzir(texto, chamar_modelo):\n    return texto[999]"
+        r = correr_verificacoes("1.3", carregar(_caderno(tmp_path, codigo)))
+        assert r and all(x.estado == FALHOU for x in r)
+        assert all("IndexError" in x.mensagem and "resumir_e_traduzir(texto=" in x.mensagem for x in r), r
+        dica, _, pormenor = r[0].mensagem.partition("\n")
+        assert "inesperada" in dica and "com a entrada" in pormenor  # a dica primeiro, a entrada depois
+
     def test_ids_desconhecidos(self, capsys):
         for errado in ("1.9", "99", "abc"):
             with pytest.raises(ErroDoCurso):

@@ -65,7 +65,7 @@ class TestEx3_2:
         modelo = _ModeloEspiao("marta.sousa@correio.pt", "RESUMO-4417")
         r = nb.extrair_validar_resumir(FATURA, modelo)
         assert len(modelo.prompts) == 2, explica(
-            "Com um email válido, o pipeline faz exatamente duas chamadas.", f"fez {len(modelo.prompts)}")
+            "Com um e-mail válido, o pipeline faz exatamente duas chamadas.", f"fez {len(modelo.prompts)}")
         assert all(FATURA in p for p in modelo.prompts), explica(
             "Os dois prompts levam o documento: o modelo não sabe nada da fatura a não ser o que lhe mandas.",
             f"prompts: {[p[:60] for p in modelo.prompts]!r}")
@@ -80,13 +80,13 @@ class TestEx3_2:
             "Os modelos juntam espaços e mudanças de linha: faz strip() antes de validar.", f"devolveu {r!r}")
 
     def test_invalido_para_antes(self, nb):
-        """Um email inválido para na validação, sem gastar a 2.ª chamada"""
-        for mau in ("Não encontrei nenhum email.", "marta.sousa.correio.pt", "marta@@correio.pt",
+        """Um e-mail inválido para na validação, sem gastar a 2.ª chamada"""
+        for mau in ("Não encontrei nenhum e-mail.", "marta.sousa.correio.pt", "marta@@correio.pt",
                     "marta@sousa@correio.pt", "marta sousa@correio.pt", "marta@correio", "", "@correio.pt"):
             modelo = _ModeloEspiao(mau, "NÃO-DEVIA-CHEGAR-AQUI")
             r = nb.extrair_validar_resumir(FATURA, modelo)
             assert len(modelo.prompts) == 1, explica(
-                "Valida em código entre as etapas: um email inválido não segue para a chamada 2.",
+                "Valida em código entre as etapas: um e-mail inválido não segue para a chamada 2.",
                 f"com {mau!r} fizeste {len(modelo.prompts)} chamadas")
             assert isinstance(r, dict) and r.get("ok") is False and r.get("etapa") == "validacao", explica(
                 "Na falha devolve {\"ok\": False, \"etapa\": \"validacao\", \"erro\": texto}.", f"com {mau!r}: {r!r}")

@@ -101,8 +101,10 @@ def _concluido(r, resposta, passos):
 
 
 def _conta(quantos, esperado, o_que):
+    # o particípio concorda com o artigo: «o decisor … chamado», «a ferramenta … chamada»
+    chamado = "chamada" if o_que.rsplit(" ", 2)[-2:-1] == ["a"] else "chamado"
     assert quantos == esperado, explica(
-        f"{o_que} devia ter sido chamado {esperado} vez(es).", f"foi chamado {quantos} vez(es)")
+        f"{o_que} devia ter sido {chamado} {esperado} vez(es).", f"foi {chamado} {quantos} vez(es)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,7 +250,7 @@ class TestEx5_3:
             decidir, email = _teimoso("enviar_email", {"para": "ana"}), _ferramenta("erro de rede")
             r = nb.correr_sem_repeticoes("avisa a Ana", decidir, {"enviar_email": email},
                                          max_repeticoes=max_repeticoes)
-            _conta(len(email.feitas), max_repeticoes, f"Com max_repeticoes={max_repeticoes}, o email")
+            _conta(len(email.feitas), max_repeticoes, f"Com max_repeticoes={max_repeticoes}, o enviar_email")
             _conta(len(decidir.vistos), max_repeticoes + 1, f"Com max_repeticoes={max_repeticoes}, o decisor")
             _interrompido(r, "repeticao", max_repeticoes)
 
@@ -258,7 +260,7 @@ class TestEx5_3:
         decidir = _espiao(lambda log: {"ferramenta": "enviar_email", "argumentos": dict(ordens[len(log) % 2])})
         email = _ferramenta()
         r = nb.correr_sem_repeticoes("x", decidir, {"enviar_email": email})
-        _conta(len(email.feitas), 2, "A ordem das chaves não conta (compara como no 5.2): o email")
+        _conta(len(email.feitas), 2, "A ordem das chaves não conta (compara como no 5.2): o enviar_email")
         _interrompido(r, "repeticao", 2)
 
     def test_cinco_e_texto_cinco(self, nb):
@@ -279,6 +281,9 @@ class TestEx5_3:
         _interrompido(r, "max_steps atingido", 4)
         chamada = {"ferramenta": "ler", "argumentos": {"id": 1}}
         r = nb.correr_sem_repeticoes("x", _roteiro([chamada, chamada, _final("ok")]), {"ler": _ferramenta()})
+        assert not (isinstance(r, dict) and r.get("motivo") == "repeticao"), explica(
+            "Com max_repeticoes=2 a mesma chamada pode correr 2 vezes: só a 3.ª é recusada "
+            "(cuidado com o «mais um» na contagem).", f"parou com 'repeticao' ao fim de {len(r.get('log', []))} passo(s)")
         _concluido(r, "ok", 3)
 
 
