@@ -486,3 +486,96 @@ class TestEx6_5:
         assert len(decidir.vistos) == 4 and len(r["log"]) == 4, explica(
             "As recusas contam como passos: no máximo max_steps decisões.",
             f"{len(decidir.vistos)} decisões, {len(r['log'])} passos")
+
+
+# --------------------------------------------------------------------------- 6.6
+
+
+def _plano(*passos):
+    return [{"ferramenta": nome, "argumentos": argumentos} for nome, argumentos in passos]
+
+
+def _executar_plano(nb, plano, ferramentas, allowlist):
+    """Chama executar_plano e, se o código do aluno rebentar, mostra o plano que o fez rebentar."""
+    try:
+        return nb.executar_plano(plano, ferramentas, allowlist)
+    except (NotImplementedError, AssertionError):
+        raise
+    except Exception as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
+        raise AssertionError(explica(
+            "executar_plano não deve rebentar: um passo inválido fica no log como recusado.",
+            f"com o plano {plano!r} e a allowlist {sorted(allowlist)!r} lançou "
+            f"{type(erro).__name__}: {erro}")) from None
+
+
+class TestEx6_6:
+    """Validar o plano inteiro antes de correr o primeiro passo"""
+
+    def test_plano_valido_corre_por_ordem(self, nb):
+        """Um plano todo válido corre por ordem e termina no responder_final"""
+        arquivar = _espiao("arquivar", "arquivado")
+        plano = _plano(("arquivar", {"id": 3}), ("arquivar", {"id": 7}), ("responder_final", {"texto": "Feito."}))
+        r = _executar_plano(nb, plano, {"arquivar": arquivar}, {"arquivar", "responder_final"})
+        assert arquivar.chamadas == [{"id": 3}, {"id": 7}], explica(
+            "Com o plano todo válido, corre cada passo por ordem com os seus argumentos.",
+            f"arquivar correu com {arquivar.chamadas!r}")
+        _confirmar_resultado(r, True)
+        assert r["resposta"] == "Feito." and [p["resultado"] for p in r["log"]] == ["arquivado", "arquivado", "Feito."], explica(
+            "Regista cada passo com o seu resultado; o do responder_final é o texto, e é a resposta.",
+            f"obtive {r!r}")
+
+    def test_passo_invalido_nada_corre(self, nb):
+        """Um passo inválido no fim do plano: nem os passos válidos antes dele correm"""
+        arquivar, apagar = _espiao("arquivar"), _espiao("apagar_caixa")
+        plano = _plano(("arquivar", {"id": 3}), ("arquivar", {"id": 7}), ("apagar_caixa", {}),
+                       ("responder_final", {"texto": "Feito."}))
+        original = copy.deepcopy(plano)
+        r = _executar_plano(nb, plano, {"arquivar": arquivar, "apagar_caixa": apagar}, {"arquivar", "responder_final"})
+        assert arquivar.chamadas == [] and apagar.chamadas == [], explica(
+            "Valida TODOS os passos antes de correr o primeiro: validar à medida que corres deixa os "
+            "passos 1 e 2 feitos quando o 3 é recusado.",
+            f"correram arquivar {arquivar.chamadas!r} e apagar_caixa {apagar.chamadas!r}")
+        assert isinstance(r, dict) and r.get("concluido") is False and r.get("motivo") == "acao_rejeitada", explica(
+            "Um plano com um passo recusado termina com concluido=False e motivo \"acao_rejeitada\".",
+            f"obtive {r!r}")
+        assert "resposta" not in r, explica("Um plano recusado não traz \"resposta\".", f"obtive {r!r}")
+        assert r.get("log") == [{"passo": 3, "ferramenta": "apagar_caixa", "argumentos": {}, "resultado": None,
+                                 "aprovada": False,
+                                 "motivo_rejeicao": "ferramenta 'apagar_caixa' não está na allowlist"}], explica(
+            "O log tem só os passos recusados, cada um com a sua posição no plano e o motivo do validar_acao.",
+            f"log: {r.get('log')!r}")
+        assert plano == original, explica("Não alteres o plano que recebes.", f"ficou {plano!r}")
+
+    def test_todos_os_recusados_no_log(self, nb):
+        """Todos os passos inválidos ficam no log, não só o primeiro"""
+        enviar = _espiao("enviar_email")
+        plano = _plano(("ler", {"id": 1}), ("apagar", {"id": 1}), ("enviar_email", "para=ana"),
+                       ("responder_final", {"texto": "ok"}))
+        r = _executar_plano(nb, plano, {"enviar_email": enviar, "ler": _espiao("ler")},
+                            {"ler", "enviar_email", "responder_final"})
+        assert enviar.chamadas == [] and isinstance(r, dict), explica("Nada corre.", f"obtive {r!r}")
+        log = r.get("log") or []
+        recusas = [(p.get("passo"), p.get("aprovada"), p.get("motivo_rejeicao")) for p in log]
+        assert recusas == [(2, False, "ferramenta 'apagar' não está na allowlist"),
+                           (3, False, "argumentos têm de ser um dicionário")], explica(
+            "Continua a validar depois do primeiro passo recusado: quem fez o plano corrige tudo de uma vez.",
+            f"passos no log: {recusas!r}")
+
+    def test_responder_final_tambem_validado(self, nb):
+        """responder_final fora da allowlist também é recusado, e nada corre"""
+        ler = _espiao("ler")
+        plano = _plano(("ler", {"id": 1}), ("responder_final", {"texto": "ok"}))
+        r = _executar_plano(nb, plano, {"ler": ler}, {"ler"})
+        assert ler.chamadas == [] and isinstance(r, dict) and r.get("motivo") == "acao_rejeitada", explica(
+            "responder_final é uma ferramenta da allowlist como as outras: valida-o com o resto do plano.",
+            f"ler correu {len(ler.chamadas)} vez(es); obtive {r!r}")
+
+    def test_plano_sem_resposta(self, nb):
+        """Um plano que acaba sem responder_final: corre tudo e não conclui"""
+        ler = _espiao("ler", {"estado": "pago"})
+        r = _executar_plano(nb, _plano(("ler", {"id": 1}), ("ler", {"id": 2})), {"ler": ler}, {"ler"})
+        assert ler.chamadas == [{"id": 1}, {"id": 2}], explica(
+            "Um plano válido corre até ao fim.", f"ler correu com {ler.chamadas!r}")
+        _confirmar_resultado(r, False, "max_steps atingido")
+        assert len(r["log"]) == 2 and all(p["aprovada"] is True for p in r["log"]), explica(
+            "Os dois passos corridos ficam no log como aprovados.", f"log: {r['log']!r}")

@@ -224,13 +224,21 @@ class TestEx8_5:
     """max_steps como teto de custo"""
 
     def test_exemplo_do_capitulo(self, nb):
-        """0.0015 por pedido a 0.0003 por passo → 5 passos (0.0015 // 0.0003 dá 4.0!)"""
+        """0.0015 por pedido a 0.0003 por passo → 5 passos, devolvidos como int"""
         r = nb.max_steps_para_orcamento(0.0015, 0.0003)
         assert r == 5, explica(
-            "Preços são valores decimais: faz a conta com Decimal(str(x)) (ou Fraction(str(x))). "
-            "Em vírgula flutuante 0.0015 // 0.0003 dá 4.0.", f"esperava 5, obtive {r!r}")
+            "Preços são valores decimais: faz a conta com Decimal(str(x)) (ou Fraction(str(x))).",
+            f"max_steps_para_orcamento(0.0015, 0.0003): esperava 5, obtive {r!r}")
         assert isinstance(r, int) and not isinstance(r, bool), explica(
             "Devolve um int: max_steps conta passos.", f"devolveu {type(r).__name__} {r!r}")
+
+    def test_divisao_inteira_exata(self, nb):
+        """0.001 por pedido a 0.0002 por passo → 5 passos (em float, 0.001 // 0.0002 dá 4.0!)"""
+        r = nb.max_steps_para_orcamento(0.001, 0.0002)
+        assert r == 5, explica(
+            "Faz a divisão inteira em aritmética decimal exata: Decimal(str(x)) // Decimal(str(y)). "
+            "Em vírgula flutuante 0.001 // 0.0002 dá 4.0: os valores guardados em binário não são "
+            "exatamente 0.001 e 0.0002.", f"max_steps_para_orcamento(0.001, 0.0002): esperava 5, obtive {r!r}")
 
     def test_nunca_passa_do_orcamento(self, nb):
         """O maior número de passos cujo pior caso ainda cabe no orçamento, nunca mais"""

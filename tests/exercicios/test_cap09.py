@@ -1,6 +1,7 @@
 """Verificações públicas do capítulo 9 — Prática: agente multi-step sob controlo."""
 
 import copy
+import inspect
 import json
 import re
 
@@ -192,6 +193,18 @@ class TestEx9_3:
             "Uma execução cortada por um limite não traz \"resposta\": nada de inventar uma.", f"obtive {r!r}")
         assert [p.get("ferramenta") for p in r.get("log", [])] == ["consultar_catalogo", "calcular_total"], explica(
             "O log guarda os dois passos dados.", f"log: {r.get('log')!r}")
+
+    def test_decisor_resolvido_na_chamada(self, nb):
+        """Sem decisor, usa o decidir_proximo_passo definido no momento da chamada"""
+        padrao = inspect.signature(nb.correr_agente).parameters.get("decidir")
+        assert padrao is not None and padrao.default is None, explica(
+            "Deixa decidir=None na assinatura e resolve-o dentro da função (decidir_proximo_passo "
+            "quando é None): um valor por omissão fica preso à função que existia quando a célula correu.",
+            f"o valor por omissão de decidir é {getattr(padrao, 'default', 'inexistente')!r}")
+        r = nb.correr_agente(PEDIDO, decidir=None)
+        assert r.get("resposta") == "Orçamento: 239.7€.", explica(
+            "Com decidir=None, usa o teu decidir_proximo_passo de 9.1.",
+            f"correr_agente({PEDIDO!r}, decidir=None) deu {r!r}")
 
     def test_decisor_ve_o_log(self, nb):
         """Usa o decisor que recebe e passa-lhe o log até ali"""

@@ -1,4 +1,4 @@
-"""Usa // com floats: 0.0015 // 0.0003 dá 4.0 (e devolve um float)."""
+"""Usa // com floats: 0.001 // 0.0002 dá 4.0 (e devolve sempre um float)."""
 
 
 def max_steps_para_orcamento(orcamento_por_pedido, custo_por_passo):
