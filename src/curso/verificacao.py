@@ -7,6 +7,7 @@ executor, que não precisa do pytest e por isso responde depressa dentro de um k
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import inspect
 import math
@@ -14,14 +15,16 @@ import os
 import reprlib
 import signal
 import sys
+import sysconfig
 import tempfile
 import threading
 import traceback
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from types import ModuleType
 
 from curso.caderno import Caderno, NomeEmFalta
+from curso.cores import CORES
 from curso.raiz import ErroDoCurso, capitulo_de, capitulos_existentes, modulo_de_verificacoes
 
 # a hypothesis guarda exemplos numa pasta .hypothesis/ na pasta atual (a do caderno, num kernel);
@@ -34,6 +37,12 @@ LIMITE_POR_VERIFICACAO = 20.0  # segundos; uma classe pode mudar com ``limite_se
 
 PASSOU, FALHOU, POR_FAZER = "passou", "falhou", "por_fazer"
 SIMBOLO = {PASSOU: "✔", FALHOU: "✘", POR_FAZER: "…"}
+COR = {PASSOU: CORES["ok"], FALHOU: CORES["erro"], POR_FAZER: CORES["neutro"]}
+
+# Começo da mensagem com que ``verificar`` faz falhar a célula sob o nbgrader. O retorno ao aluno
+# (curso.correcao.retorno) reconhece-o para mostrar a falha como pública, e não como «um teste
+# escondido falhou»: é por isso uma constante partilhada, não um texto repetido.
+PREFIXO_PUBLICAS = "Há verificações públicas por passar"
 
 
 def explica(dica: str, detalhe: object = None) -> str:
@@ -172,12 +181,88 @@ class _Alarme:
             signal.signal(signal.SIGALRM, self.anterior)
 
 
-def _onde(erro: BaseException) -> str:
-    """A última linha do código do caderno por onde passou a exceção."""
-    for quadro in reversed(traceback.extract_tb(erro.__traceback__)):
-        if quadro.filename.startswith("<") and "célula" in quadro.filename:
-            return f" (em {quadro.filename.strip('<>')}, linha {quadro.lineno})"
-    return ""
+# Pastas de código que não é de quem estuda: a biblioteca padrão e os pacotes instalados.
+_BIBLIOTECAS = tuple(
+    os.path.normcase(os.path.realpath(sysconfig.get_paths()[chave])) + os.sep
+    for chave in ("stdlib", "platstdlib", "purelib", "platlib")
+)
+_PACOTE_CURSO = os.path.normcase(os.path.dirname(os.path.realpath(__file__))) + os.sep
+
+
+def _caminho(ficheiro: str) -> str:
+    return os.path.normcase(os.path.realpath(ficheiro))
+
+
+def _e_do_aluno(ficheiro: str, ficheiro_da_verificacao: str) -> bool:
+    """Um quadro é do aluno se não vem das verificações, do pacote ``curso`` nem de bibliotecas.
+
+    Assim contam como do aluno as células do Jupyter (``/tmp/ipykernel_N/….py``,
+    ``<ipython-input-…>``), as da linha de comandos (``<caderno, célula de código N>``) e o código
+    posto por cima de um caderno (os mutantes).
+    """
+    if ficheiro.startswith("<frozen") or ficheiro == "<string>":
+        return False
+    if ficheiro.startswith("<"):
+        return True
+    caminho = _caminho(ficheiro)
+    return caminho != ficheiro_da_verificacao and not caminho.startswith((_PACOTE_CURSO, *_BIBLIOTECAS))
+
+
+def _ficheiro_de(classe: type) -> str:
+    try:
+        return _caminho(inspect.getfile(classe))
+    except TypeError:  # uma classe sem ficheiro (criada à mão)
+        return ""
+
+
+def _quadros_do_aluno(erro: BaseException, classe: type) -> list[traceback.FrameSummary]:
+    """Os quadros do traceback que são código do aluno, do mais exterior para o mais interior."""
+    ficheiro_da_verificacao = _ficheiro_de(classe)
+    return [q for q in traceback.extract_tb(erro.__traceback__)
+            if _e_do_aluno(q.filename, ficheiro_da_verificacao)]
+
+
+def _shell():
+    """O IPython que está a correr (um kernel do Jupyter, por exemplo), ou ``None``."""
+    ipython = sys.modules.get("IPython")
+    return ipython.get_ipython() if ipython else None
+
+
+def _numero_da_celula(ficheiro: str) -> int | None:
+    """O número ``In [N]`` da célula do Jupyter que compilou ``ficheiro`` (se o IPython o souber)."""
+    mapa = getattr(getattr(_shell(), "compile", None), "_filename_map", None)
+    return mapa.get(ficheiro) if isinstance(mapa, dict) else None
+
+
+def _onde(quadros: list[traceback.FrameSummary]) -> str:
+    """Onde, no código do aluno, a exceção passou por último: célula, linha e o código dessa linha."""
+    if not quadros:
+        return ""
+    quadro = quadros[-1]
+    linha = f": {quadro.line.strip()}" if quadro.line and quadro.line.strip() else ""
+    numero = _numero_da_celula(quadro.filename)
+    if numero is not None:
+        return f" (na célula In [{numero}], linha {quadro.lineno}{linha})"
+    if quadro.filename.startswith("<") and "célula" in quadro.filename:
+        return f" (em {quadro.filename.strip('<>')}, linha {quadro.lineno}{linha})"
+    return f" (em {os.path.basename(quadro.filename)}, linha {quadro.lineno}{linha})"
+
+
+def _erro_inesperado(erro: BaseException, classe: type) -> str:
+    """A mensagem de uma exceção que não é ``AssertionError``: do código do aluno ou da verificação."""
+    descricao = f"{type(erro).__name__}: {erro}"
+    quadros = _quadros_do_aluno(erro, classe)
+    if quadros:
+        chamada = _entrada(erro, classe)
+        detalhe = f"com a entrada {chamada}: {descricao}" if chamada else descricao
+        return explica(f"O teu código lançou uma exceção inesperada{_onde(quadros)}.", detalhe)
+    # nenhum quadro do aluno: a exceção nasceu no código da verificação (ou no que ela chamou)
+    todos = traceback.extract_tb(erro.__traceback__)
+    ultimo = ([q for q in todos if _caminho(q.filename) == _ficheiro_de(classe)] or todos)[-1]
+    return explica(
+        "Erro na própria verificação, não no teu código: avisa o professor (copia esta mensagem).",
+        f"{descricao} (em {os.path.basename(ultimo.filename)}, linha {ultimo.lineno})",
+    )
 
 
 def _entrada(erro: BaseException, classe: type) -> str | None:
@@ -227,11 +312,7 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
-        tipo, chamada = type(erro).__name__, _entrada(erro, classe)
-        return Resultado(ident, nome, FALHOU, explica(
-            f"O teu código lançou uma exceção inesperada{_onde(erro)}.",
-            f"com a entrada {chamada}: {tipo}: {erro}" if chamada else f"{tipo}: {erro}",
-        ))
+        return Resultado(ident, nome, FALHOU, _erro_inesperado(erro, classe))
     return Resultado(ident, nome, PASSOU)
 
 
@@ -284,16 +365,117 @@ def formatar(exercicio: str | int, resultados: list[Resultado]) -> str:
     return "\n".join(linhas)
 
 
+def _html_mensagem(mensagem: str) -> str:
+    """A mensagem de uma verificação em HTML: a dica a negrito, o pormenor por baixo, em letra de código."""
+    dica, _, detalhe = mensagem.partition("\nPormenor: ")
+    partes = [f"<b>{html.escape(dica)}</b>"]
+    if detalhe:
+        partes.append(
+            f'<div style="color:{CORES["neutro"]}">Pormenor: <span style="font-family:monospace;'
+            f'white-space:pre-wrap">{html.escape(detalhe)}</span></div>'
+        )
+    return f'<div style="margin:0 0 4px 1.6em;white-space:pre-wrap">{"".join(partes)}</div>'
+
+
+def _html_linha(estado: str, texto: str) -> str:
+    return (f'<div class="curso-verificacao-{estado}" style="color:{COR[estado]}">'
+            f"{SIMBOLO[estado]} {html.escape(texto)}</div>")
+
+
+def formatar_html(exercicio: str | int, resultados: list[Resultado]) -> str:
+    """O mesmo relatório que ``formatar``, em HTML para o Jupyter: ✔ a verde, ✘ a vermelho, dicas a negrito."""
+    classes = selecionar(exercicio)
+    partes = []
+    por_exercicio: dict[str, list[Resultado]] = {}
+    for r in resultados:
+        por_exercicio.setdefault(r.exercicio, []).append(r)
+    for ident, lista in por_exercicio.items():
+        partes.append(f'<div style="font-weight:600">Exercício {html.escape(ident)} — '
+                      f"{html.escape(titulo(classes[ident]))}</div>")
+        if estado_do_exercicio(lista) == POR_FAZER:
+            partes.append(_html_linha(POR_FAZER, "ainda não implementado"))
+            continue
+        for r in lista:
+            partes.append(_html_linha(r.estado, r.verificacao))
+            if r.estado != PASSOU:
+                partes.append(_html_mensagem(r.mensagem))
+    passaram, total = sum(r.estado == PASSOU for r in resultados), len(resultados)
+    resumo = (f"Tudo certo: {total}/{total} verificações públicas passaram." if passaram == total
+              else f"{passaram}/{total} verificações públicas passaram.")
+    partes.append(f'<div style="margin-top:4px">{html.escape(resumo)}</div>')
+    return f'<div class="curso-verificacao" style="line-height:1.45">{"".join(partes)}</div>'
+
+
+@dataclass
+class Relatorio:
+    """O que ``verificar`` devolve: ``r.passou``, ``r.falhas`` (as que falharam), ``r.por_fazer``.
+
+    No Jupyter mostra-se como HTML com cores; num terminal, como texto. ``verificar`` já o mostra
+    uma vez; se for o valor da célula, não aparece segunda vez no ``Out[]``.
+    """
+
+    exercicio: str
+    resultados: list[Resultado]
+    erro: str | None = None  # um pedido que não se pôde fazer (exercício que não existe, ...)
+    # a célula (contagem de execução) onde verificar já o mostrou
+    _mostrado_em: int | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def passou(self) -> bool:
+        return self.erro is None and estado_do_exercicio(self.resultados) == PASSOU
+
+    @property
+    def falhas(self) -> list[Resultado]:
+        return [r for r in self.resultados if r.estado == FALHOU]
+
+    @property
+    def por_fazer(self) -> list[Resultado]:
+        return [r for r in self.resultados if r.estado == POR_FAZER]
+
+    @property
+    def texto(self) -> str:
+        return f"✘ {self.erro}" if self.erro else formatar(self.exercicio, self.resultados)
+
+    @property
+    def html(self) -> str:
+        if self.erro:
+            return _html_linha(FALHOU, self.erro)
+        return formatar_html(self.exercicio, self.resultados)
+
+    def __repr__(self) -> str:
+        passaram = sum(r.estado == PASSOU for r in self.resultados)
+        return f"<Relatorio {self.exercicio}: {passaram}/{len(self.resultados)} verificações passaram>"
+
+    def _repr_pretty_(self, impressora, ciclo: bool) -> None:
+        impressora.text(self.texto)
+
+    def _ipython_display_(self) -> None:
+        shell = _shell()
+        if shell is None or self._mostrado_em == shell.execution_count:
+            return  # já mostrado nesta célula por verificar: não repetir no Out[]
+        self._mostrado_em = shell.execution_count
+        from IPython.display import display
+
+        display({"text/plain": self.texto, "text/html": self.html}, raw=True)
+
+    def mostrar(self) -> None:
+        """Mostra o relatório: HTML num kernel do Jupyter, texto em qualquer outro sítio."""
+        if _shell() is None:
+            print(self.texto)
+        else:
+            self._ipython_display_()
+
+
 def como_dicionarios(resultados: list[Resultado]) -> list[dict]:
     return [asdict(r) for r in resultados]
 
 
-def verificar(exercicio: str | int, nb: Caderno | dict | None = None) -> None:
+def verificar(exercicio: str | int, nb: Caderno | dict | None = None) -> Relatorio:
     """Corre as verificações públicas de ``exercicio`` (``"1.1"`` ou ``1``) sobre este caderno.
 
-    Mostra ✔/✘ por verificação, com a dica primeiro. Na correção automática (nbgrader) uma
-    falha lança ``AssertionError`` para a célula valer zero; no teu caderno não lança, para que
-    «Run All» chegue ao fim.
+    Mostra ✔/✘ por verificação, com a dica primeiro, e devolve um ``Relatorio`` (``r.passou``,
+    ``r.falhas``). Na correção automática (nbgrader) uma falha lança ``AssertionError`` para a
+    célula valer zero; no teu caderno não lança, para que «Run All» chegue ao fim.
     """
     if nb is None:
         nb = Caderno(sys._getframe(1).f_globals, "<este caderno>")
@@ -302,11 +484,13 @@ def verificar(exercicio: str | int, nb: Caderno | dict | None = None) -> None:
     try:
         resultados = correr_verificacoes(exercicio, nb)
     except ErroDoCurso as erro:
-        print(f"✘ {erro}")
+        relatorio = Relatorio(str(exercicio), [], erro=str(erro))
+        relatorio.mostrar()
         if os.environ.get("NBGRADER_EXECUTION"):
             raise AssertionError(str(erro)) from None
-        return
-    texto = formatar(exercicio, resultados)
-    print(texto)
+        return relatorio
+    relatorio = Relatorio(str(exercicio), resultados)
+    relatorio.mostrar()
     if os.environ.get("NBGRADER_EXECUTION") and any(r.estado != PASSOU for r in resultados):
-        raise AssertionError(f"Há verificações públicas por passar no exercício {exercicio}.")
+        raise AssertionError(f"{PREFIXO_PUBLICAS} no exercício {exercicio}.")
+    return relatorio

@@ -215,3 +215,102 @@ class TestAjudasDasVerificacoes:
         from curso.verificacao import aprox
 
         assert 0.1 + 0.2 == aprox(0.3) and not (0.31 == aprox(0.3)) and not ("a" == aprox(1.0))
+
+
+class _VerificacaoPartida:
+    """Uma verificação com um erro dela própria (e outra que chama código do aluno que rebenta)"""
+
+    def test_erro_da_propria_verificacao(self, nb):
+        """A verificação tem um bug"""
+        esperado = {"resposta": 1}
+        assert esperado["respota"] == nb.f()  # o erro está aqui, no código da verificação
+
+    def test_aluno_rebenta(self, nb):
+        """O código do aluno lança uma exceção"""
+        assert nb.f() == 1
+
+
+class TestErrosInesperados:
+    NB = Caderno({}).com("def f():\n    return {}['x']\n", "<c.ipynb, célula de código 3>")
+
+    def test_bug_da_verificacao_e_avisa_o_professor(self):
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_erro_da_propria_verificacao",
+                                           Caderno({"f": lambda: 1}))
+        assert r.estado == FALHOU
+        assert r.mensagem.startswith("Erro na própria verificação") and "avisa o professor" in r.mensagem
+        assert "KeyError: 'respota'" in r.mensagem and "test_verificacao.py" in r.mensagem
+        assert "O teu código" not in r.mensagem
+
+    def test_excecao_do_aluno_diz_onde(self):
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_aluno_rebenta", self.NB)
+        assert r.mensagem.startswith("O teu código lançou uma exceção inesperada")
+        assert "(em c.ipynb, célula de código 3, linha 2)" in r.mensagem
+        assert "avisa o professor" not in r.mensagem
+
+    def test_excecao_numa_biblioteca_chamada_pelo_aluno_e_do_aluno(self):
+        nb = Caderno({}).com("import json\ndef f():\n    return json.loads('{')\n", "<célula 1>")
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_aluno_rebenta", nb)
+        assert r.mensagem.startswith("O teu código lançou") and "JSONDecodeError" in r.mensagem
+        assert "linha 3" in r.mensagem
+
+
+class TestRelatorio:
+    def test_objeto_devolvido(self, capsys):
+        r = verificar("1.2", {"resposta_1_2": "a"})
+        assert r.passou is False and [f.verificacao for f in r.falhas] == ["A opção escolhida é a certa"]
+        assert r.por_fazer == [] and "1/2" in repr(r)
+        assert capsys.readouterr().out.count("Exercício 1.2") == 1  # mostrado uma vez, em texto
+        certo = verificar("1.2", {"resposta_1_2": "b"})
+        assert certo.passou and certo.falhas == []
+        errado = verificar("1.9", {})
+        assert not errado.passou and "não tem o exercício" in errado.erro
+
+    def test_html_com_cores_e_dica_a_negrito(self):
+        resultados = [
+            verificacao.Resultado("1.3", "primeira", PASSOU),
+            verificacao.Resultado("1.3", "segunda", FALHOU, verificacao.explica("A dica <x>.", "o pormenor")),
+        ]
+        html = verificacao.formatar_html("1.3", resultados)
+        cores = verificacao.CORES
+        assert f'color:{cores["ok"]}">✔ primeira' in html and f'color:{cores["erro"]}">✘ segunda' in html
+        assert "<b>A dica &lt;x&gt;.</b>" in html and "Pormenor: " in html and "o pormenor" in html
+        por_fazer = verificacao.formatar_html("1.3", [verificacao.Resultado("1.3", "x", POR_FAZER)])
+        assert f'color:{cores["neutro"]}">… ainda não implementado' in por_fazer
+
+    def test_falha_publica_aparece_como_publica_no_retorno(self, monkeypatch):
+        from curso.correcao.retorno import FALHOU_ESCONDIDO, ocultar_celula
+
+        monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+        with pytest.raises(AssertionError) as falha:
+            verificar("1.2", {"resposta_1_2": "a"})
+        celula = nbformat.v4.new_code_cell('verificar("1.2")')
+        celula.outputs = [nbformat.v4.new_output("error", ename="AssertionError", evalue=str(falha.value),
+                                                 traceback=["Traceback", "linha interna do verificar"])]
+        ocultar_celula(celula)
+        saida = celula.outputs[0]
+        assert saida.evalue == str(falha.value) and FALHOU_ESCONDIDO not in saida.evalue
+        assert saida.traceback == [f"AssertionError: {falha.value}"]
+
+
+@pytest.mark.lento
+def test_num_kernel_do_jupyter(tmp_path):
+    """Num kernel verdadeiro: o relatório em HTML aparece uma vez e o erro diz a célula e a linha."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in (
+        "from curso import verificar",
+        "def resumir_e_traduzir(texto, chamar_modelo):\n    resumo = chamar_modelo(texto)\n    return resumo[99]",
+        'verificar("1.3")',
+        'r = verificar("1.3")\nprint(r.passou, len(r.falhas))',
+        "r",
+    )]
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    saidas = nb.cells[2].outputs
+    assert len(saidas) == 1 and saidas[0].output_type == "display_data"  # uma vez, sem Out[] repetido
+    html = saidas[0].data["text/html"]
+    assert "(na célula In [2], linha 3: return resumo[99])" in html
+    assert f'color:{verificacao.CORES["erro"]}' in html and "IndexError" in html
+    assert "✘" in saidas[0].data["text/plain"]
+    assert [s.get("text") for s in nb.cells[3].outputs if s.output_type == "stream"] == ["False 2\n"]
+    assert len(nb.cells[4].outputs) == 1 and "text/html" in nb.cells[4].outputs[0].data  # r sozinho mostra-se

@@ -147,3 +147,114 @@ def test_nao_corre_duas_execucoes_ao_mesmo_tempo():
         painel.correr(ciclo_com_aprovacao, *argumentos)
     painel.botao_rejeitar.click()
     assert painel.esperar(5)
+
+
+# --------------------------------------------------------------------------------------------
+# a ordem lenta: o kernel trata o clique devagar e o ciclo chega ao pedido seguinte primeiro
+
+
+def coerente(painel) -> bool:
+    """O que a pessoa vê bate certo: pedido mostrado e sem resposta ⇔ botões ativos."""
+    ativos = not painel.botao_aprovar.disabled and not painel.botao_rejeitar.disabled
+    desativados = painel.botao_aprovar.disabled and painel.botao_rejeitar.disabled
+    return ativos if painel.a_espera_de_decisao else desativados
+
+
+class LockQueDemora:
+    """Envolve o lock do painel: a thread que responde fica parada logo depois de o largar.
+
+    É o que acontece num kernel lento (ou numa máquina carregada): a thread do ciclo acorda com a
+    decisão e corre até ao pedido seguinte antes de a thread do clique voltar a correr.
+    """
+
+    def __init__(self, real, esperar):
+        self.real, self.esperar, self.fio = real, esperar, threading.get_ident()
+
+    def __enter__(self):
+        return self.real.__enter__()
+
+    def __exit__(self, *erro):
+        resultado = self.real.__exit__(*erro)
+        if threading.get_ident() == self.fio:
+            self.esperar()
+        return resultado
+
+    def __getattr__(self, nome):
+        return getattr(self.real, nome)
+
+
+def clicar_devagar(painel, botao, sinal: str) -> None:
+    """Clica em ``botao`` com a thread do clique parada até o painel mostrar ``sinal`` com botões ativos."""
+    mostrado = threading.Event()
+
+    def observar(_):
+        if sinal in painel.painel_pedido.value and not painel.botao_rejeitar.disabled:
+            mostrado.set()
+
+    for widget in (painel.painel_pedido, painel.botao_aprovar, painel.botao_rejeitar):
+        widget.observe(observar, names=["value", "disabled"])
+    real = painel._condicao
+    painel._condicao = LockQueDemora(real, lambda: mostrado.wait(5))
+    try:
+        botao.click()
+    finally:
+        painel._condicao = real
+    assert mostrado.is_set(), f"o ciclo não chegou a mostrar {sinal!r}"
+
+
+def preparar_dois_emails():
+    enviados = []
+
+    def decidir(pedido, log):
+        destinos = ["ana@exemplo.pt", "clientes@empresa.pt"]
+        if len(log) < 2:
+            return {"ferramenta": "enviar_email", "argumentos": {"para": destinos[len(log)]}}
+        return {"ferramenta": "responder_final", "argumentos": {"texto": "feito"}}
+
+    ferramentas = {"enviar_email": lambda para: enviados.append(para) or "enviado"}
+    return enviados, ("avisa", decidir, ferramentas, {"enviar_email"})
+
+
+def test_kernel_lento_o_pedido_seguinte_fica_com_os_botoes_ativos():
+    enviados, argumentos = preparar_dois_emails()
+    painel = PainelAprovacao(tempo_limite=10)
+    painel.correr(ciclo_com_aprovacao, *argumentos)
+    assert painel.esperar_pendente(5)["argumentos"] == {"para": "ana@exemplo.pt"}
+    clicar_devagar(painel, painel.botao_aprovar, "clientes@empresa.pt")
+    # o clique acabou de ser tratado; o pedido seguinte está à vista e tem de se poder responder
+    assert painel.pendente["argumentos"] == {"para": "clientes@empresa.pt"}
+    assert "clientes@empresa.pt" in painel.painel_pedido.value
+    assert not painel.botao_rejeitar.disabled and not painel.botao_aprovar.disabled
+    painel.botao_rejeitar.click()
+    assert painel.esperar(5)
+    assert enviados == ["ana@exemplo.pt"]
+    assert [d["aprovada"] for d in painel.decisoes] == [True, False]
+    assert [d["origem"] for d in painel.decisoes] == ["pessoa", "pessoa"]
+
+
+def test_botoes_desativados_so_enquanto_a_decisao_se_aplica():
+    aplicar = threading.Event()
+    entrou = threading.Event()
+
+    def enviar_email(para):
+        entrou.set()
+        aplicar.wait(5)  # a ferramenta aprovada ainda está a correr
+        return "enviado"
+
+    _, (pedido, decidir, _, irreversiveis) = preparar_dois_emails()
+    painel = PainelAprovacao(tempo_limite=10)
+    painel.correr(ciclo_com_aprovacao, pedido, decidir, {"enviar_email": enviar_email}, irreversiveis)
+    painel.esperar_pendente(5)
+    assert coerente(painel) and not painel.botao_aprovar.disabled
+    painel.botao_aprovar.click()
+    assert painel.botao_aprovar.disabled  # logo no clique: a decisão está a ser aplicada
+    assert painel.botao_aprovar.click() is None and len(painel.decisoes) <= 1  # um 2.º clique não conta
+    assert entrou.wait(5)
+    assert painel.botao_aprovar.disabled and "Nenhuma ação à espera" in painel.painel_pedido.value
+    aplicar.set()
+    with painel._condicao:
+        assert painel._condicao.wait_for(lambda: len(painel.decisoes) == 1 and painel.pendente, 5)
+        assert coerente(painel) and not painel.botao_rejeitar.disabled
+    painel.botao_rejeitar.click()
+    assert painel.esperar(5)
+    assert coerente(painel) and painel.botao_rejeitar.disabled

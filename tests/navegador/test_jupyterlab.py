@@ -243,9 +243,13 @@ def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
             abrir_e_correr(pagina, jupyterlab, CAPITULO_6.name)
             painel = pagina.locator(".jp-OutputArea-output").filter(has_text="Aprovação humana").first
             expect(painel).to_contain_text("ana@exemplo.pt", timeout=30_000)  # a chamada exata, à espera
-            painel.get_by_role("button", name="Aprovar").click()
+            aprovar_licao = painel.get_by_role("button", name="Aprovar")
+            expect(aprovar_licao).to_be_enabled()
+            aprovar_licao.click()
             expect(painel).to_contain_text("clientes@empresa.pt")  # retomou e parou na seguinte
-            painel.get_by_role("button", name="Rejeitar").click()
+            rejeitar_licao = painel.get_by_role("button", name="Rejeitar")
+            expect(rejeitar_licao).to_be_enabled()  # o pedido à vista pode ser respondido
+            rejeitar_licao.click()
             expect(painel).to_contain_text("A execução terminou")
             expect(painel).to_contain_text("✔ aprovada")
             assert "Error displaying widget" not in pagina.locator("body").inner_text()

@@ -23,12 +23,12 @@ import re
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from curso.correcao.recuperacao import MARCAS
+from curso.verificacao import PREFIXO_PUBLICAS as PUBLICAS
 
 ESCONDIDOS = re.compile(
     r"^[ \t]*###? ?BEGIN HIDDEN TESTS.*?^[ \t]*###? ?END HIDDEN TESTS[^\n]*(\n|$)", re.M | re.S
 )
 AVISO_ESCONDIDOS = "# (testes escondidos: o código não é mostrado no retorno)\n"
-PUBLICAS = "Há verificações públicas por passar"
 FALHOU_ESCONDIDO = "um teste escondido falhou (o código dos testes escondidos não é mostrado)"
 
 

@@ -13,20 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-# Cores com contraste suficiente em fundo claro; usadas por todos os componentes.
-CORES = {
-    "ok": "#1b7f3b",
-    "ok_fundo": "#e8f5ec",
-    "erro": "#b3261e",
-    "erro_fundo": "#fdecea",
-    "aviso": "#8a5a00",
-    "aviso_fundo": "#fff4e0",
-    "info": "#1f4e8c",
-    "info_fundo": "#eaf1fb",
-    "neutro": "#555555",
-    "neutro_fundo": "#f5f5f5",
-    "borda": "#d0d7de",
-}
+from curso.cores import CORES
 
 # O que significa cada motivo de paragem (os textos exatos são os do contrato: docs/contrato.md).
 EXPLICACAO_MOTIVOS = {

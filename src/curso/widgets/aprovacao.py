@@ -23,6 +23,13 @@ nbclient), cada espera tem um limite (``tempo_limite``): se ninguém responder, 
 **rejeitado** e o painel diz que foi por tempo esgotado. ``painel.aprovar`` chamado na thread
 principal recusa-se logo com uma explicação, porque aí o clique nunca poderia chegar.
 
+Duas threads mexem no painel: a do ciclo (que põe e tira pedidos) e a do kernel (que trata o
+clique). Por isso o estado dos botões sai de uma só regra — «há um pedido à espera e ainda ninguém
+respondeu» ⇔ botões ativos — e **todo** o desenho acontece com o lock do painel na mão. Antes, o
+clique desativava os botões depois de largar o lock; num kernel lento a thread do ciclo já tinha
+mostrado o pedido seguinte (com os botões ativos) e esse desativar atrasado deixava-o sem botões
+até ao fim do ``tempo_limite``.
+
 Uso::
 
     painel = PainelAprovacao()
@@ -65,7 +72,7 @@ class PainelAprovacao(Componente):
     def __init__(self, tempo_limite: float = 300.0, titulo: str = "Aprovação humana"):
         self.tempo_limite = tempo_limite
         self.nome = titulo
-        self._condicao = threading.Condition()
+        self._condicao = threading.Condition(threading.RLock())  # reentrante: _desenhar volta a pedi-lo
         self._resposta: bool | None = None
         self._fim = threading.Event()
         self._fim.set()  # ainda nada a correr
@@ -160,9 +167,8 @@ class PainelAprovacao(Componente):
             self._resposta = None
             self.pendente = {"ferramenta": ferramenta, "argumentos": copy.deepcopy(argumentos)}
             self._estado = "À espera da tua decisão."
+            self._desenhar()
             self._condicao.notify_all()
-        self._desenhar()
-        with self._condicao:
             respondeu = self._condicao.wait_for(lambda: self._resposta is not None, self.tempo_limite)
             pedido, self.pendente = self.pendente, None
             aprovada = bool(self._resposta) if respondeu else False
@@ -173,8 +179,8 @@ class PainelAprovacao(Componente):
                 if respondeu
                 else f"Ninguém respondeu em {self.tempo_limite:g} s: o pedido foi rejeitado."
             )
+            self._desenhar()
             self._condicao.notify_all()
-        self._desenhar()
         return aprovada
 
     def responder(self, aprovada: bool) -> None:
@@ -183,12 +189,25 @@ class PainelAprovacao(Componente):
             if self.pendente is None or self._resposta is not None:
                 return
             self._resposta = aprovada
+            self._estado = "A aplicar a tua decisão…"
+            self._desenhar()  # ainda com o lock: o ciclo só avança depois de os botões se desativarem
             self._condicao.notify_all()
-        self.botao_aprovar.disabled = self.botao_rejeitar.disabled = True
+
+    @property
+    def a_espera_de_decisao(self) -> bool:
+        """Há um pedido mostrado e ainda ninguém lhe respondeu: só então os botões estão ativos."""
+        with self._condicao:
+            return self.pendente is not None and self._resposta is None
 
     # ----------------------------------------------------------------- desenho
 
     def _desenhar(self) -> None:
+        # com o lock (reentrante) na mão: cada desenho mostra um estado inteiro e, como as mensagens
+        # para o browser saem pela ordem dos desenhos, o último desenho enviado é o estado atual
+        with self._condicao:
+            self._desenhar_estado()
+
+    def _desenhar_estado(self) -> None:
         self.cabecalho.value = titulo(esc(self.nome), "Aprova ou rejeita cada ação irreversível antes de correr.")
         pendente = self.pendente
         if pendente is not None:
@@ -201,7 +220,7 @@ class PainelAprovacao(Componente):
             )
         else:
             self.painel_pedido.value = cartao("Nenhuma ação à espera de aprovação.", "neutro")
-        self.botao_aprovar.disabled = self.botao_rejeitar.disabled = pendente is None
+        self.botao_aprovar.disabled = self.botao_rejeitar.disabled = not self.a_espera_de_decisao
         estado = esc(self._estado)
         if not self.a_correr and self.erro is None and (self.resultado is not None or self.decisoes):
             estado += cartao_resultado(self.resultado, 300)
