@@ -26,9 +26,21 @@ argparse._ = lambda texto: _TRADUCOES.get(texto, texto)
 SUBCOMANDOS = {
     "verificar": ("curso.verificacao_cli", "corre as verificações públicas de um capítulo ou exercício"),
     "progresso": ("curso.progresso", "mostra o que já está feito nos nove capítulos"),
-    "servidor": ("curso.offline.servidor", "serve o modelo offline por HTTP (compatível com a API da OpenAI)"),
+    "servidor": ("curso.offline.linha_de_comandos", "serve o modelo offline por HTTP (compatível com a API da OpenAI)"),
     "corrigir": ("curso.correcao.cli", "professor: corrige todas as submissões com o nbgrader"),
 }
+
+
+def _indisponivel(sub, nome: str, ajuda: str, erro: ModuleNotFoundError) -> None:
+    def explicar(_args) -> int:
+        print(f"Erro: «curso {nome}» precisa do módulo {erro.name!r}, que não está instalado. "
+              "Corre «python3 iniciar.py preparar» (ou instala requirements.lock) e tenta de novo.",
+              file=sys.stderr)
+        return 1
+
+    p = sub.add_parser(nome, help=f"{ajuda} (indisponível: falta {erro.name})", add_help=False)
+    p.add_argument("resto", nargs=argparse.REMAINDER)
+    p.set_defaults(func=explicar)
 
 
 def _parser(so: str | None = None) -> argparse.ArgumentParser:
@@ -46,8 +58,9 @@ def _parser(so: str | None = None) -> argparse.ArgumentParser:
             continue
         try:
             registar = importlib.import_module(modulo).registar
-        except ModuleNotFoundError:
-            # o subcomando ainda não existe nesta versão do curso
+        except ModuleNotFoundError as erro:
+            # uma dependência em falta: o subcomando aparece na mesma e, se for pedido, diz qual é
+            _indisponivel(sub, nome, ajuda, erro)
             continue
         registar(sub, ajuda)
     return parser

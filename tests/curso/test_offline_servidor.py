@@ -147,7 +147,7 @@ def test_ajuda_em_portugues():
 
 
 def test_decisor_de_um_ficheiro(tmp_path):
-    from curso.offline.servidor import carregar_decisor
+    from curso.offline.carregamento import carregar_decisor
 
     (tmp_path / "meu.py").write_text("def decidir(mensagens, ferramentas):\n    return 'do ficheiro'\n")
     assert carregar_decisor(f"{tmp_path / 'meu.py'}:decidir")([], []) == "do ficheiro"
