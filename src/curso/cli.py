@@ -31,16 +31,11 @@ SUBCOMANDOS = {
 }
 
 
-def _indisponivel(sub, nome: str, ajuda: str, erro: ModuleNotFoundError) -> None:
-    def explicar(_args) -> int:
-        print(f"Erro: «curso {nome}» precisa do módulo {erro.name!r}, que não está instalado. "
-              "Corre «python3 iniciar.py preparar» (ou instala requirements.lock) e tenta de novo.",
-              file=sys.stderr)
-        return 1
-
-    p = sub.add_parser(nome, help=f"{ajuda} (indisponível: falta {erro.name})", add_help=False)
-    p.add_argument("resto", nargs=argparse.REMAINDER)
-    p.set_defaults(func=explicar)
+def _sem_dependencia(nome: str, erro: ModuleNotFoundError) -> int:
+    print(f"Erro: «curso {nome}» precisa do módulo {erro.name!r}, que não está instalado. "
+          "Corre «python3 iniciar.py preparar» (ou instala requirements.lock) e tenta de novo.",
+          file=sys.stderr)
+    return 1
 
 
 def _parser(so: str | None = None) -> argparse.ArgumentParser:
@@ -59,8 +54,8 @@ def _parser(so: str | None = None) -> argparse.ArgumentParser:
         try:
             registar = importlib.import_module(modulo).registar
         except ModuleNotFoundError as erro:
-            # uma dependência em falta: o subcomando aparece na mesma e, se for pedido, diz qual é
-            _indisponivel(sub, nome, ajuda, erro)
+            # uma dependência em falta: o subcomando aparece na ajuda, com o que lhe falta
+            sub.add_parser(nome, help=f"{ajuda} (indisponível: falta {erro.name})")
             continue
         registar(sub, ajuda)
     return parser
@@ -69,6 +64,11 @@ def _parser(so: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     pedido = argv[0] if argv and argv[0] in SUBCOMANDOS else None
+    if pedido is not None:
+        try:
+            importlib.import_module(SUBCOMANDOS[pedido][0])
+        except ModuleNotFoundError as erro:
+            return _sem_dependencia(pedido, erro)
     args = _parser(pedido).parse_args(argv)
     if not getattr(args, "func", None):
         _parser().print_help()

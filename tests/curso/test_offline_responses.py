@@ -196,3 +196,20 @@ def test_nome_de_ferramenta_invalido_e_esquema_invalido():
     assert erro.param == "tools[0].name" and "string does not match pattern" in erro.message
     erro = erro_400(cliente, input="Olá", tools=[{**HORA, "parameters": {"type": "string"}}])
     assert erro.param == "tools[0].parameters" and erro.code == "invalid_function_parameters"
+
+
+def test_cada_evento_do_stream_valida_no_tipo_do_sdk():
+    """O SDK constrói os eventos sem validar: aqui cada um passa a validação estrita do seu tipo."""
+    from openai._models import validate_type
+    from openai.types.responses import ResponseStreamEvent
+
+    for decisor in (lambda m, f: "Olá, mundo!", lambda m, f: [{"nome": "hora", "argumentos": {"cidade": "Faro"}}]):
+        bruto = estrito(decisor).responses.with_raw_response.create(
+            model=MODELO, input="Olá", tools=[HORA], stream=True).http_response.read().decode()
+        blocos = [b for b in bruto.split("\n\n") if b]
+        for bloco in blocos:
+            linha_evento, linha_dados = bloco.split("\n")
+            dados = json.loads(linha_dados.removeprefix("data: "))
+            assert linha_evento == "event: " + dados["type"]
+            evento = validate_type(type_=ResponseStreamEvent, value=dados)
+            assert type(evento).__name__ != "dict", dados["type"]
