@@ -26,10 +26,17 @@ argparse._ = lambda texto: _TRADUCOES.get(texto, texto)
 SUBCOMANDOS = {
     "verificar": ("curso.verificacao_cli", "corre as verificações públicas de um capítulo ou exercício"),
     "progresso": ("curso.progresso", "mostra o que já está feito nos nove capítulos"),
-    "servidor": ("curso.offline.servidor", "serve o modelo offline por HTTP (compatível com a API da OpenAI)"),
+    "servidor": ("curso.offline.linha_de_comandos", "serve o modelo offline por HTTP (compatível com a API da OpenAI)"),
     "corrigir": ("curso.correcao.cli", "professor: corrige todas as submissões com o nbgrader"),
     "mapa": ("curso.mapa", "quem mantém o curso: onde vive cada peça de um exercício"),
 }
+
+
+def _sem_dependencia(nome: str, erro: ModuleNotFoundError) -> int:
+    print(f"Erro: «curso {nome}» precisa do módulo {erro.name!r}, que não está instalado. "
+          "Corre «python3 iniciar.py preparar» (ou instala requirements.lock) e tenta de novo.",
+          file=sys.stderr)
+    return 1
 
 
 def _parser(so: str | None = None) -> argparse.ArgumentParser:
@@ -47,8 +54,9 @@ def _parser(so: str | None = None) -> argparse.ArgumentParser:
             continue
         try:
             registar = importlib.import_module(modulo).registar
-        except ModuleNotFoundError:
-            # o subcomando ainda não existe nesta versão do curso
+        except ModuleNotFoundError as erro:
+            # uma dependência em falta: o subcomando aparece na ajuda, com o que lhe falta
+            sub.add_parser(nome, help=f"{ajuda} (indisponível: falta {erro.name})")
             continue
         registar(sub, ajuda)
     return parser
@@ -57,6 +65,11 @@ def _parser(so: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     pedido = argv[0] if argv and argv[0] in SUBCOMANDOS else None
+    if pedido is not None:
+        try:
+            importlib.import_module(SUBCOMANDOS[pedido][0])
+        except ModuleNotFoundError as erro:
+            return _sem_dependencia(pedido, erro)
     args = _parser(pedido).parse_args(argv)
     if not getattr(args, "func", None):
         _parser().print_help()

@@ -232,6 +232,27 @@ def test_roteiro_por_ordem_e_esgotado_em_voz_alta():
         roteiro([], [])
 
 
+def test_roteiro_esgotado_reconhecido_pela_classe_e_nao_pelo_nome():
+    class RoteiroEsgotado(Exception):  # o mesmo nome, outra classe: é uma falha do decisor
+        pass
+
+    class MeuGuiao(globals()["RoteiroEsgotado"]):  # uma subclasse: continua a ser um guião esgotado
+        pass
+
+    def impostor(m, f):
+        raise RoteiroEsgotado("impostor")
+
+    def subclasse(m, f):
+        raise MeuGuiao("o meu guião acabou")
+
+    with pytest.raises(openai.InternalServerError) as info:
+        cliente_offline(impostor).chat.completions.create(model=MODELO, messages=PERGUNTA)
+    assert info.value.message.endswith("O decisor do modelo offline falhou: RoteiroEsgotado: impostor")
+    with pytest.raises(openai.InternalServerError) as info:
+        cliente_offline(subclasse).chat.completions.create(model=MODELO, messages=PERGUNTA)
+    assert info.value.message.endswith("o meu guião acabou") and "falhou" not in info.value.message
+
+
 def test_roteiro_recusa_passos_invalidos_logo_a_entrada():
     with pytest.raises(TypeError, match="Passo 2"):
         Roteiro(["ok", 42])

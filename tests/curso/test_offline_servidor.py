@@ -136,7 +136,49 @@ def test_comando_curso_servidor_termina_com_ctrl_c():
 def test_comando_curso_servidor_com_decisor_invalido():
     processo = _curso("servidor", "--porta", "0", "--decisor", "nao_existe_modulo:f")
     saida, erros = processo.communicate(timeout=30)
-    assert processo.returncode == 2 and "Erro:" in erros
+    assert processo.returncode == 2 and "Erro:" in erros and "'nao_existe_modulo'" in erros
+
+
+def test_carregar_decisor_por_nome_e_dependencia_em_falta(tmp_path, monkeypatch):
+    from curso.offline.carregamento import carregar_decisor
+    from curso.offline.decisores import decisor_eco
+
+    assert carregar_decisor("curso.offline.decisores:decisor_eco") is decisor_eco
+    with pytest.raises(ValueError, match="não tem 'nao_ha'"):
+        carregar_decisor("curso.offline.decisores:nao_ha")
+    # um módulo que importa uma dependência em falta: o erro nomeia a dependência, não o módulo
+    (tmp_path / "com_falta.py").write_text("import dependencia_que_falta\n\ndef f(m, t):\n    return ''\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModuleNotFoundError) as info:
+        carregar_decisor("com_falta:f")
+    assert info.value.name == "dependencia_que_falta"
+
+
+def test_subcomando_com_dependencia_em_falta_diz_qual(monkeypatch, capsys):
+    from curso import cli
+
+    monkeypatch.setitem(cli.SUBCOMANDOS, "servidor", ("modulo_que_falta_xyz.cli", "serve"))
+    assert cli.main(["servidor", "--porta", "1"]) == 1
+    assert "modulo_que_falta_xyz" in capsys.readouterr().err
+    # a ajuda geral continua a listar o subcomando, marcado indisponível
+    assert "indisponível: falta modulo_que_falta_xyz" in cli._parser().format_help()
+
+
+def test_corpo_malformado_da_400_e_nao_413():
+    with servir(lambda m, f: "nunca") as url:
+        partes = urlsplit(url)
+        for cabecalho in (b"Content-Length: abc", b"Content-Length: -5", b"Transfer-Encoding: chunked"):
+            with socket.create_connection((partes.hostname, partes.port), timeout=5) as ligacao:
+                corpo = b"zz\r\n{}\r\n0\r\n\r\n" if b"chunked" in cabecalho else b"{}"
+                ligacao.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n" + cabecalho
+                                + b"\r\nConnection: close\r\n\r\n" + corpo)
+                resposta = b""
+                while pedaco := ligacao.recv(65536):
+                    resposta += pedaco
+            estado = resposta.split(b" ", 2)[1]
+            assert estado == b"400", (cabecalho, resposta[:200])
+            erro = json.loads(resposta.split(b"\r\n\r\n", 1)[1])["error"]
+            assert erro["type"] == "invalid_request_error" and "JSON" in erro["message"]
 
 
 def test_ajuda_em_portugues():
@@ -147,7 +189,7 @@ def test_ajuda_em_portugues():
 
 
 def test_decisor_de_um_ficheiro(tmp_path):
-    from curso.offline.servidor import carregar_decisor
+    from curso.offline.carregamento import carregar_decisor
 
     (tmp_path / "meu.py").write_text("def decidir(mensagens, ferramentas):\n    return 'do ficheiro'\n")
     assert carregar_decisor(f"{tmp_path / 'meu.py'}:decidir")([], []) == "do ficheiro"

@@ -226,11 +226,12 @@ def test_aceita_o_que_os_clientes_reais_enviam(decisor_vigiado):
 
 
 def test_stream_options_e_tool_choice_sao_aceites(decisor_vigiado):
+    # tool_choice é cumprido (test_offline_escolha.py); "auto" deixa o decisor responder com texto
     _, stream = pedir(
         decisor_vigiado,
         messages=[UTILIZADOR],
         tools=[FERRAMENTA],
-        tool_choice={"type": "function", "function": {"name": "obter_hora"}},
+        tool_choice="auto",
         stream=True,
         stream_options={"include_usage": True},
     )

@@ -1,4 +1,4 @@
-"""A tarefa de demonstração com duas ferramentas: «Tenho 250 dólares. Quanto é isso em reais?».
+"""A tarefa de demonstração com duas ferramentas: «Tenho 250 euros. Quanto é isso em libras?».
 
 Traz as duas ferramentas (funções Python e os seus esquemas para ``tools=``) e um decisor que
 as usa como um modelo faria: primeiro ``obter_taxa_cambio``, depois ``converter``, depois a
@@ -13,23 +13,26 @@ import re
 
 # Taxas fixas (fictícias, para a demonstração ser determinística).
 TAXAS = {
-    ("USD", "BRL"): 5.5,
-    ("EUR", "BRL"): 6.0,
-    ("USD", "EUR"): 0.9,
-    ("EUR", "USD"): 1.1,
-    ("BRL", "EUR"): 0.16,
-    ("BRL", "USD"): 0.18,
+    ("EUR", "GBP"): 0.85,
+    ("GBP", "EUR"): 1.18,
+    ("EUR", "CHF"): 0.94,
+    ("CHF", "EUR"): 1.06,
+    ("EUR", "USD"): 1.08,
+    ("USD", "EUR"): 0.93,
 }
 
+# palavras que nomeiam cada moeda numa pergunta, e o símbolo com que a resposta a escreve
 _MOEDAS = {
-    "USD": ("dólar", "dólares", "usd", "$"),
     "EUR": ("euro", "euros", "eur", "€"),
-    "BRL": ("real", "reais", "brl", "r$"),
+    "GBP": ("libra", "libras", "gbp", "£"),
+    "CHF": ("franco", "francos", "chf"),
+    "USD": ("dólar", "dólares", "usd", "$"),
 }
+_SIMBOLOS = {"EUR": "€", "GBP": "£", "CHF": "CHF", "USD": "US$"}
 
 
 def obter_taxa_cambio(origem: str, destino: str) -> float:
-    """Quantas unidades de ``destino`` vale uma unidade de ``origem`` (códigos ISO: USD, EUR, BRL)."""
+    """Quantas unidades de ``destino`` vale uma unidade de ``origem`` (códigos ISO: EUR, GBP, CHF, USD)."""
     chave = (origem.upper(), destino.upper())
     if chave not in TAXAS:
         raise ValueError(f"Não conheço a taxa {chave[0]}→{chave[1]}.")
@@ -67,7 +70,7 @@ ESQUEMAS = [
     _esquema(
         "obter_taxa_cambio",
         "Devolve a taxa de câmbio entre duas moedas (códigos ISO 4217).",
-        {"origem": ("string", "moeda de origem, p. ex. USD"), "destino": ("string", "moeda de destino, p. ex. BRL")},
+        {"origem": ("string", "moeda de origem, p. ex. EUR"), "destino": ("string", "moeda de destino, p. ex. GBP")},
     ),
     _esquema(
         "converter",
@@ -76,7 +79,17 @@ ESQUEMAS = [
     ),
 ]
 
-PERGUNTA = "Tenho 250 dólares. Quanto é isso em reais?"
+
+
+def forma_plana(esquema: dict) -> dict:
+    """O mesmo esquema na forma da API Responses (sem o nível ``"function"``)."""
+    return {"type": "function", **esquema["function"]}
+
+
+# as duas ferramentas na forma da API Responses: {"type": "function", "name": ..., "parameters": ...}
+ESQUEMAS_PLANOS = [forma_plana(e) for e in ESQUEMAS]
+
+PERGUNTA = "Tenho 250 euros. Quanto é isso em libras?"
 
 
 def _texto(content) -> str:
@@ -87,7 +100,7 @@ def _texto(content) -> str:
 
 def _moedas_no_texto(texto: str) -> list[str]:
     encontradas = []
-    for palavra in re.findall(r"r\$|\$|€|[a-zà-ú]+", texto.lower()):
+    for palavra in re.findall(r"\$|€|£|[a-zà-ú]+", texto.lower()):
         for codigo, nomes in _MOEDAS.items():
             if palavra in nomes and codigo not in encontradas:
                 encontradas.append(codigo)
@@ -107,8 +120,9 @@ def _numero(texto) -> float | None:
     return float(achado.group().replace(",", ".")) if achado else None
 
 
-def _formatar(valor: float) -> str:
-    return f"{valor:,.2f}".replace(",", " ").replace(".", ",")
+def formatar_montante(valor: float, moeda: str) -> str:
+    """Um montante como se escreve em Portugal: ``formatar_montante(1375, "EUR")`` → «1 375,00 €»."""
+    return f"{valor:,.2f}".replace(",", " ").replace(".", ",") + " " + _SIMBOLOS[moeda]
 
 
 def decisor_cambio(mensagens: list[dict], ferramentas: list[dict]):
@@ -147,8 +161,7 @@ def decisor_cambio(mensagens: list[dict], ferramentas: list[dict]):
     convertido = _numero(resultados["converter"])
     if convertido is None:
         return f"A ferramenta converter não devolveu um número: {resultados['converter']}"
-    nomes_moedas = {"USD": "dólares", "EUR": "euros", "BRL": "reais"}
     return (
-        f"{_formatar(montante)} {nomes_moedas[origem]} são {_formatar(convertido)} "
-        f"{nomes_moedas[destino]} (taxa de {taxa:g})."
+        f"{formatar_montante(montante, origem)} são {formatar_montante(convertido, destino)} "
+        f"(taxa de {f'{taxa:g}'.replace('.', ',')})."
     )

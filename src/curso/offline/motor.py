@@ -1,9 +1,11 @@
 """O motor do modelo offline: recebe um pedido HTTP (método, caminho, corpo) e devolve a resposta.
 
 É o mesmo código por trás do cliente em processo (``transporte``) e do servidor HTTP
-(``servidor``). Ordem: decifrar JSON → registar o pedido → validar como a API real → decisor →
-resposta. Os erros levam ``x-should-retry: false`` para o SDK não esperar segundos à toa; as
-falhas simuladas (429/500) não, para o SDK poder tentar de novo como faria ao vivo.
+(``servidor``), para as duas APIs (Chat Completions e Responses). Ordem: decifrar JSON →
+registar o pedido → validar como a API real → decisor (com as ferramentas que ``tool_choice``
+permite) → confirmar que o decisor cumpriu o pedido → resposta. Os erros levam
+``x-should-retry: false`` para o SDK não esperar segundos à toa; as falhas simuladas (429/500)
+não, para o SDK poder tentar de novo como faria ao vivo.
 """
 
 from __future__ import annotations
@@ -11,12 +13,18 @@ from __future__ import annotations
 import json
 import time
 
-from .respostas import construir, corpo_de_erro, corpo_de_falha, normalizar, resumo_do_pedido
-from .roteiro import Falha
+from . import api_responses, respostas
+from .cache import CachePrefixos
+from .escolha import DecisorIncumpridor, confirmar, ferramentas_permitidas, ler_escolha
+from .formatos import corpo_de_erro, json_compacto
+from .roteiro import Falha, RoteiroEsgotado
+from .tokens import blocos_do_pedido, tokens_da_resposta
 from .validacao import ErroPedido, validar_pedido
 
 CAMINHO_CONCLUSOES = "/v1/chat/completions"
+CAMINHO_RESPONSES = api_responses.CAMINHO
 _JSON = "application/json"
+_SSE = "text/event-stream; charset=utf-8"
 
 _ERRO_JSON = (
     "We could not parse the JSON body of your request. (HINT: This likely means you aren't using "
@@ -27,14 +35,30 @@ _ERRO_JSON = (
 
 
 def _id_pedido(corpo: bytes) -> str:
-    return "req_" + resumo_do_pedido(corpo)[32:64]
+    return "req_" + respostas.resumo_do_pedido(corpo)[32:64]
+
+
+def erro_de_json(corpo: bytes = b"") -> tuple[int, dict, bytes]:
+    """A resposta da API a um corpo que não é JSON (também usada pelo servidor HTTP)."""
+    return (400, {"content-type": _JSON, "x-request-id": _id_pedido(corpo), "x-should-retry": "false"},
+            corpo_de_erro(_ERRO_JSON, "invalid_request_error"))
+
+
+class _Recusa(Exception):
+    """Uma resposta de erro já pronta (estado, corpo, cabeçalhos extra)."""
+
+    def __init__(self, estado: int, corpo: bytes, extra: dict | None = None):
+        super().__init__(estado)
+        self.estado, self.corpo, self.extra = estado, corpo, extra
 
 
 class Motor:
-    """Responde a pedidos da API Chat Completions com um decisor.
+    """Responde a pedidos das APIs Chat Completions e Responses com um decisor.
 
     ``pedidos``: a lista onde cada corpo de pedido (um ``dict``) é acrescentado, por ordem.
     ``segundos``: tempo total passado dentro do motor (para medir a sua fatia do tempo).
+    ``cache``: a cache de prefixos simulada; ``conversas``: as respostas guardadas para
+    ``previous_response_id``.
     """
 
     def __init__(self, decisor, pedidos: list | None = None):
@@ -46,60 +70,94 @@ class Motor:
         self.decisor = decisor
         self.pedidos = [] if pedidos is None else pedidos
         self.segundos = 0.0
+        self.cache = CachePrefixos()
+        self.conversas = api_responses.Conversas()
 
     def tratar(self, metodo: str, caminho: str, corpo: bytes) -> tuple[int, dict, bytes]:
         inicio = time.perf_counter()
         try:
             return self._tratar(metodo, caminho.split("?", 1)[0].rstrip("/"), corpo)
+        except _Recusa as recusa:
+            cabecalhos = {"content-type": _JSON, "x-request-id": _id_pedido(corpo)}
+            cabecalhos.update({"x-should-retry": "false"} if recusa.extra is None else recusa.extra)
+            return recusa.estado, cabecalhos, recusa.corpo
         finally:
             self.segundos += time.perf_counter() - inicio
 
-    def _erro(self, estado: int, corpo_erro: bytes, pedido: bytes, extra: dict | None = None):
-        cabecalhos = {"content-type": _JSON, "x-request-id": _id_pedido(pedido)}
-        if extra is None:
-            cabecalhos["x-should-retry"] = "false"
-        else:
-            cabecalhos.update(extra)
-        return estado, cabecalhos, corpo_erro
-
     def _tratar(self, metodo: str, caminho: str, corpo: bytes):
         if caminho == "/v1/models" and metodo == "GET":
-            return 200, {"content-type": _JSON}, json.dumps(
+            return 200, {"content-type": _JSON}, json_compacto(
                 {"object": "list", "data": [{"id": "offline", "object": "model", "created": 0,
                                             "owned_by": "curso"}]}
-            ).encode()
-        if caminho != CAMINHO_CONCLUSOES or metodo != "POST":
-            return self._erro(
-                404,
-                corpo_de_erro(f"Invalid URL ({metodo} {caminho})", "invalid_request_error"),
-                corpo,
             )
+        if metodo != "POST" or caminho not in (CAMINHO_CONCLUSOES, CAMINHO_RESPONSES):
+            raise _Recusa(404, corpo_de_erro(f"Invalid URL ({metodo} {caminho})", "invalid_request_error"))
         try:
             pedido = json.loads(corpo)
         except (ValueError, UnicodeDecodeError):
-            return self._erro(400, corpo_de_erro(_ERRO_JSON, "invalid_request_error"), corpo)
+            return erro_de_json(corpo)
         self.pedidos.append(pedido)
+        resumo = respostas.resumo_do_pedido(corpo)
+        if caminho == CAMINHO_CONCLUSOES:
+            dados, stream = self._conclusoes(pedido, corpo, resumo)
+        else:
+            dados, stream = self._responses(pedido, corpo, resumo)
+        return 200, {"content-type": _SSE if stream else _JSON, "x-request-id": _id_pedido(corpo)}, dados
+
+    # ----------------------------------------------------------------------- o que as APIs partilham
+
+    def _decidir(self, pedido: dict, mensagens: list, ferramentas: list):
+        """Chama o decisor com uma cópia (o registo em ``.pedidos`` não muda) e confirma o que deu."""
+        escolha = ler_escolha(pedido)
+        copia = json.loads(json.dumps([mensagens, ferramentas_permitidas(ferramentas, escolha)]))
         try:
-            ferramentas_json = validar_pedido(pedido)
-        except ErroPedido as erro:
-            return self._erro(erro.estado, json.dumps(erro.corpo(), ensure_ascii=False).encode(), corpo)
-        # o decisor recebe a sua própria cópia: se a alterar, o registo em .pedidos não muda
-        copia = json.loads(corpo)
-        try:
-            resultado = normalizar(self.decisor(copia["messages"], copia.get("tools") or []))
+            resultado = respostas.normalizar(self.decisor(*copia))
+            if not isinstance(resultado, Falha):
+                confirmar(*resultado, escolha, self.decisor)
+        except (RoteiroEsgotado, DecisorIncumpridor) as erro:
+            raise _Recusa(500, corpo_de_erro(str(erro))) from erro
         except Exception as erro:  # noqa: BLE001 — qualquer falha do decisor vira um HTTP 500 claro
-            mensagem = str(erro) if type(erro).__name__ == "RoteiroEsgotado" else (
-                f"O decisor do modelo offline falhou: {type(erro).__name__}: {erro}"
-            )
-            return self._erro(500, corpo_de_erro(mensagem), corpo)
+            mensagem = f"O decisor do modelo offline falhou: {type(erro).__name__}: {erro}"
+            raise _Recusa(500, corpo_de_erro(mensagem)) from erro
         if isinstance(resultado, Falha):
-            return self._erro(resultado.estado, corpo_de_falha(resultado), corpo, resultado.cabecalhos_http())
-        texto, chamadas = resultado
-        dados, stream = construir(
-            pedido, texto, chamadas, resumo=resumo_do_pedido(corpo), ferramentas_json=ferramentas_json
+            raise _Recusa(resultado.estado, json_compacto(resultado.corpo()), resultado.cabecalhos_http())
+        return resultado
+
+    def _tokens(self, pedido: dict, mensagens: list, ferramentas_json, texto, chamadas):
+        """(entrada, saída, lidos da cache, escritos na cache), com a cache do mesmo modelo."""
+        blocos = blocos_do_pedido(mensagens, ferramentas_json)
+        lidos, escritos = self.cache.medir_e_guardar(pedido["model"], blocos)
+        return 3 + sum(t for _, t in blocos), tokens_da_resposta(texto, chamadas), lidos, escritos
+
+    @staticmethod
+    def _validar(validar, *args):
+        try:
+            return validar(*args)
+        except ErroPedido as erro:
+            raise _Recusa(erro.estado, json_compacto(erro.corpo())) from erro
+
+    # ----------------------------------------------------------------------- cada API
+
+    def _conclusoes(self, pedido: dict, corpo: bytes, resumo: str):
+        ferramentas_json = self._validar(validar_pedido, pedido)
+        mensagens, ferramentas = pedido["messages"], pedido.get("tools") or []
+        texto, chamadas = self._decidir(pedido, mensagens, ferramentas)
+        uso = respostas.uso(*self._tokens(pedido, mensagens, ferramentas_json, texto, chamadas))
+        return respostas.construir(pedido, texto, chamadas, resumo=resumo, uso=uso)
+
+    def _responses(self, pedido: dict, corpo: bytes, resumo: str):
+        traduzido = self._validar(api_responses.preparar, pedido, self.conversas)
+        texto, chamadas = self._decidir(pedido, traduzido.mensagens, traduzido.ferramentas)
+        uso = api_responses.uso(
+            *self._tokens(pedido, traduzido.mensagens, traduzido.ferramentas_json, texto, chamadas)
         )
-        cabecalhos = {
-            "content-type": "text/event-stream; charset=utf-8" if stream else _JSON,
-            "x-request-id": _id_pedido(corpo),
-        }
-        return 200, cabecalhos, dados
+        _, created, ids_chamadas = respostas.ids(resumo, len(chamadas))
+        final = api_responses.resposta(pedido, traduzido, texto, chamadas, resumo=resumo, created=created,
+                                       ids_chamadas=ids_chamadas, uso=uso)
+        if pedido.get("store") is not False:
+            self.conversas.guardar(final["id"], api_responses.conversa_depois(traduzido, texto, chamadas,
+                                                                                ids_chamadas))
+        if pedido.get("stream"):
+            pedacos = respostas.PALAVRAS.findall(texto or "")
+            return api_responses.fluxo(final, pedacos, respostas.PEDACO_ARGUMENTOS), True
+        return json_compacto(final), False

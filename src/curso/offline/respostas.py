@@ -10,17 +10,13 @@ import hashlib
 import json
 import re
 
+from .formatos import json_compacto
 from .roteiro import Falha
-from .tokens import tokens_da_resposta, tokens_do_pedido
 
 _BASE_CREATED = 1_700_000_000  # 14 de novembro de 2023
 _IMPRESSAO = "fp_curso_offline"
-_PEDACO_ARGUMENTOS = 8  # caracteres por fragmento de argumentos no streaming
-_PALAVRAS = re.compile(r"\s*\S+|\s+")
-
-
-def _json(obj) -> bytes:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+PEDACO_ARGUMENTOS = 8  # caracteres por fragmento de argumentos no streaming
+PALAVRAS = re.compile(r"\s*\S+|\s+")
 
 
 def resumo_do_pedido(corpo_bytes: bytes) -> str:
@@ -60,7 +56,8 @@ def normalizar(resultado):
     )
 
 
-def _ids(resumo: str, quantas: int) -> tuple[str, int, list[str]]:
+def ids(resumo: str, quantas: int) -> tuple[str, int, list[str]]:
+    """O id da resposta, o ``created`` e os ids das chamadas, todos derivados do resumo."""
     identificador = "chatcmpl-" + resumo[:29]
     created = _BASE_CREATED + int(resumo[29:37], 16) % 100_000_000
     ids_chamadas = [
@@ -69,12 +66,13 @@ def _ids(resumo: str, quantas: int) -> tuple[str, int, list[str]]:
     return identificador, created, ids_chamadas
 
 
-def _uso(prompt: int, conclusao: int) -> dict:
+def uso(prompt: int, conclusao: int, em_cache: int = 0, escritos: int = 0) -> dict:
+    """O ``usage`` do Chat Completions."""
     return {
         "prompt_tokens": prompt,
         "completion_tokens": conclusao,
         "total_tokens": prompt + conclusao,
-        "prompt_tokens_details": {"cached_tokens": 0, "audio_tokens": 0},
+        "prompt_tokens_details": {"cached_tokens": em_cache, "cache_write_tokens": escritos, "audio_tokens": 0},
         "completion_tokens_details": {
             "reasoning_tokens": 0,
             "audio_tokens": 0,
@@ -85,16 +83,12 @@ def _uso(prompt: int, conclusao: int) -> dict:
 
 
 def construir(corpo: dict, texto: str | None, chamadas: list[tuple[str, str]], *, resumo: str,
-              ferramentas_json: str | None = None) -> tuple[bytes, bool]:
-    """O corpo da resposta (bytes) e se é um stream SSE.
+              uso: dict) -> tuple[bytes, bool]:
+    """O corpo da resposta Chat Completions (bytes) e se é um stream SSE.
 
     ``resumo``: o resumo do pedido (de onde saem os ids e o ``created``).
     """
-    identificador, created, ids_chamadas = _ids(resumo, len(chamadas))
-    uso = _uso(
-        tokens_do_pedido(corpo["messages"], corpo.get("tools"), ferramentas_json=ferramentas_json),
-        tokens_da_resposta(texto, chamadas),
-    )
+    identificador, created, ids_chamadas = ids(resumo, len(chamadas))
     modelo = corpo["model"]
     if corpo.get("stream"):
         opcoes = corpo.get("stream_options") or {}
@@ -123,7 +117,7 @@ def construir(corpo: dict, texto: str | None, chamadas: list[tuple[str, str]], *
         "service_tier": "default",
         "system_fingerprint": _IMPRESSAO,
     }
-    return _json(resposta), False
+    return json_compacto(resposta), False
 
 
 def _stream(identificador, created, modelo, texto, chamadas, ids_chamadas, uso, incluir_uso) -> bytes:
@@ -138,7 +132,7 @@ def _stream(identificador, created, modelo, texto, chamadas, ids_chamadas, uso, 
             "choices": escolhas,
             **extra,
         }
-        return b"data: " + _json(dados) + b"\n\n"
+        return b"data: " + json_compacto(dados) + b"\n\n"
 
     def pedaco(delta, fim=None) -> bytes:
         escolha = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": fim}
@@ -157,24 +151,16 @@ def _stream(identificador, created, modelo, texto, chamadas, ids_chamadas, uso, 
             if i == 0:
                 delta = {"role": "assistant", "content": None, "refusal": None, **delta}
             partes.append(pedaco(delta))
-            for k in range(0, len(argumentos), _PEDACO_ARGUMENTOS):
-                fragmento = argumentos[k : k + _PEDACO_ARGUMENTOS]
+            for k in range(0, len(argumentos), PEDACO_ARGUMENTOS):
+                fragmento = argumentos[k : k + PEDACO_ARGUMENTOS]
                 partes.append(pedaco({"tool_calls": [{"index": i, "function": {"arguments": fragmento}}]}))
         partes.append(pedaco({}, "tool_calls"))
     else:
         partes.append(pedaco({"role": "assistant", "content": "", "refusal": None}))
-        for palavra in _PALAVRAS.findall(texto or ""):
+        for palavra in PALAVRAS.findall(texto or ""):
             partes.append(pedaco({"content": palavra}))
         partes.append(pedaco({}, "stop"))
     if incluir_uso:
         partes.append(evento([], usage=uso))
     partes.append(b"data: [DONE]\n\n")
     return b"".join(partes)
-
-
-def corpo_de_falha(falha: Falha) -> bytes:
-    return _json(falha.corpo())
-
-
-def corpo_de_erro(mensagem: str, tipo: str = "server_error", param=None, codigo=None) -> bytes:
-    return _json({"error": {"message": mensagem, "type": tipo, "param": param, "code": codigo}})

@@ -5,6 +5,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
+from .formatos import envelope_de_erro
+
 # Mensagens da API real para cada código de falha simulada.
 _MENSAGENS_FALHA = {
     429: (
@@ -49,14 +51,7 @@ class Falha:
         mensagem, tipo, codigo = _MENSAGENS_FALHA.get(
             self.estado, ("The server had an error processing your request.", "server_error", None)
         )
-        return {
-            "error": {
-                "message": self.mensagem or mensagem,
-                "type": tipo,
-                "param": None,
-                "code": codigo,
-            }
-        }
+        return envelope_de_erro(self.mensagem or mensagem, tipo, None, codigo)
 
     def cabecalhos_http(self) -> dict[str, str]:
         cabecalhos = {str(k).lower(): str(v) for k, v in self.cabecalhos.items()}

@@ -7,19 +7,20 @@ ferramentas de linha de comandos): basta apontar o ``base_url`` deles para o URL
 from __future__ import annotations
 
 import contextlib
-import importlib
-import importlib.util
 import socket
-import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
-from .motor import Motor
+from .formatos import corpo_de_erro
+from .motor import Motor, erro_de_json
 
 _MAX_CORPO = 32 * 1024 * 1024  # 32 MiB: mais do que isto é recusado
 _ESPERA_LIGACAO = 30  # segundos de inatividade antes de fechar uma ligação keep-alive
+
+
+class _CorpoGrande(Exception):
+    """O corpo passa de ``_MAX_CORPO``."""
 
 
 class _Servidor(ThreadingHTTPServer):
@@ -62,36 +63,41 @@ class _Atendedor(BaseHTTPRequestHandler):
     def log_message(self, formato, *args):  # silencioso: o registo é feito em _responder
         pass
 
-    def _ler_corpo(self) -> bytes | None:
+    def _ler_corpo(self) -> bytes:
+        """O corpo do pedido; ``ValueError`` se estiver malformado, ``_CorpoGrande`` se for enorme."""
         if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
             partes, total = [], 0
             for _ in range(1_000_000):  # limite de pedaços
                 tamanho = int(self.rfile.readline().split(b";", 1)[0].strip() or b"0", 16)
+                if tamanho < 0:
+                    raise ValueError("tamanho de pedaço negativo")
                 if tamanho == 0:
                     self.rfile.readline()
                     return b"".join(partes)
                 total += tamanho
                 if total > _MAX_CORPO:
-                    return None
+                    raise _CorpoGrande
                 partes.append(self.rfile.read(tamanho))
                 self.rfile.readline()
-            return None
+            raise _CorpoGrande
         tamanho = int(self.headers.get("Content-Length") or 0)
+        if tamanho < 0:
+            raise ValueError("Content-Length negativo")
         if tamanho > _MAX_CORPO:
-            return None
+            raise _CorpoGrande
         return self.rfile.read(tamanho) if tamanho else b""
 
     def _responder(self):
         inicio = time.perf_counter()
         try:
             corpo = self._ler_corpo()
+        except _CorpoGrande:
+            estado, cabecalhos, dados = 413, {"content-type": "application/json"}, corpo_de_erro(
+                "Request too large.", "invalid_request_error")
+            self.close_connection = True
         except ValueError:
-            corpo = None
-        if corpo is None:
-            estado, cabecalhos, dados = 413, {"content-type": "application/json"}, (
-                b'{"error":{"message":"Request too large.","type":"invalid_request_error",'
-                b'"param":null,"code":null}}'
-            )
+            # um corpo que nem se consegue ler é, para a API, um corpo que não é JSON
+            estado, cabecalhos, dados = erro_de_json()
             self.close_connection = True
         else:
             estado, cabecalhos, dados = self.server.motor.tratar(self.command, self.path, corpo)
@@ -135,95 +141,3 @@ def servir(decisor, host: str = "127.0.0.1", porta: int = 0, *, pedidos: list | 
         servidor.server_close()
         servidor.fechar_ligacoes()
         fio.join(timeout=5)
-
-
-# --------------------------------------------------------------------------- linha de comandos
-
-PORTA_PADRAO = 8765
-DECISOR_PADRAO = "curso.offline.decisores:decisor_padrao"
-
-
-def carregar_decisor(especificacao: str):
-    """``modulo:funcao`` ou ``caminho/ficheiro.py:funcao`` → o objeto chamável."""
-    modulo, separador, nome = especificacao.partition(":")
-    if not separador or not modulo or not nome:
-        raise ValueError(f"Decisor inválido {especificacao!r}: usa o formato modulo:funcao.")
-    if modulo.endswith(".py"):
-        caminho = Path(modulo)
-        if not caminho.is_file():
-            raise ValueError(f"Não encontrei o ficheiro {caminho}.")
-        especificacao_modulo = importlib.util.spec_from_file_location(caminho.stem, caminho)
-        objeto_modulo = importlib.util.module_from_spec(especificacao_modulo)
-        especificacao_modulo.loader.exec_module(objeto_modulo)
-    else:
-        if "" not in sys.path and str(Path.cwd()) not in sys.path:
-            sys.path.insert(0, str(Path.cwd()))
-        objeto_modulo = importlib.import_module(modulo)
-    objeto = objeto_modulo
-    for parte in nome.split("."):
-        if not hasattr(objeto, parte):
-            raise ValueError(f"O módulo {modulo!r} não tem {nome!r}.")
-        objeto = getattr(objeto, parte)
-    if not callable(objeto):
-        raise ValueError(f"{especificacao!r} não é chamável: um decisor é uma função (mensagens, ferramentas).")
-    return objeto
-
-
-def _correr(args) -> int:
-    try:
-        decisor = carregar_decisor(args.decisor)
-    except (ValueError, ImportError) as erro:
-        print(f"Erro: {erro}", file=sys.stderr)
-        return 2
-    registo = None if args.silencioso else (lambda linha: print(linha, flush=True))
-    # carrega já o tokenizador e o jsonschema, para o primeiro pedido não esperar por eles
-    from .tokens import codificador
-    from .validacao import validar_pedido
-
-    codificador()
-    validar_pedido({"model": "aquecimento", "messages": [{"role": "user", "content": "."}],
-                    "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]})
-    try:
-        contexto = servir(decisor, args.host, args.porta, registo=registo)
-        url = contexto.__enter__()
-    except OSError as erro:
-        print(f"Erro: não consegui abrir {args.host}:{args.porta} ({erro.strerror or erro}).", file=sys.stderr)
-        return 1
-    try:
-        print(f"Modelo offline a servir em {url} (decisor {args.decisor}).", flush=True)
-        print(f"Usa base_url={url!r} e uma api_key qualquer. Ctrl+C para terminar.", flush=True)
-        threading.Event().wait(timeout=args.duracao)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        contexto.__exit__(None, None, None)
-    print("Servidor terminado.", flush=True)
-    return 0
-
-
-def registar(sub, ajuda):
-    """Regista o subcomando ``curso servidor``."""
-    p = sub.add_parser(
-        "servidor",
-        help=ajuda,
-        add_help=False,
-        description=(
-            "Serve o modelo offline do curso por HTTP, compatível com a API Chat Completions da "
-            "OpenAI. Aponta o base_url de qualquer cliente (openai, LangChain, OpenAI Agents SDK) "
-            "para o URL indicado. Só escuta em loopback, a não ser que escolhas outro --host."
-        ),
-        epilog=f"Exemplo: curso servidor --porta {PORTA_PADRAO} --decisor curso.offline.exemplos:decisor_cambio",
-    )
-    p._optionals.title = "opções"
-    p.add_argument("-h", "--help", action="help", help="mostra esta ajuda e sai")
-    p.add_argument("--porta", type=int, default=PORTA_PADRAO,
-                   help=f"porta TCP (por omissão {PORTA_PADRAO}; 0 escolhe uma livre)")
-    p.add_argument("--host", default="127.0.0.1", help="endereço onde escutar (por omissão 127.0.0.1)")
-    p.add_argument("--decisor", default=DECISOR_PADRAO, metavar="MODULO:FUNCAO",
-                   help="o decisor (mensagens, ferramentas) -> texto | chamadas; aceita também "
-                        f"ficheiro.py:funcao (por omissão {DECISOR_PADRAO}, que explica o que recebeu)")
-    p.add_argument("--duracao", type=float, default=None, metavar="SEGUNDOS",
-                   help="termina sozinho ao fim de SEGUNDOS (por omissão corre até Ctrl+C)")
-    p.add_argument("--silencioso", action="store_true", help="não escreve uma linha por pedido")
-    p.set_defaults(func=_correr)
-    return p

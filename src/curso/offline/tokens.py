@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import marshal
 import os
 from functools import lru_cache
 from pathlib import Path
 
 import tiktoken
+
+from .formatos import json_canonico
 
 FICHEIRO_VOCABULARIO = Path(__file__).resolve().parent.parent / "dados" / "o200k_base.tiktoken"
 # o hash publicado em tiktoken_ext/openai_public.py (função o200k_base)
@@ -176,7 +177,7 @@ def tokens_das_ferramentas(ferramentas: list | None) -> int:
     """Custo das definições de ferramentas: o JSON compacto e ordenado da lista ``tools``."""
     if not ferramentas:
         return 0
-    return n(json.dumps(ferramentas, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+    return n(json_canonico(ferramentas))
 
 
 def tokens_do_pedido(mensagens: list, ferramentas: list | None = None, *,
@@ -194,3 +195,13 @@ def tokens_da_resposta(texto: str | None, chamadas: list[tuple[str, str]]) -> in
     if chamadas:
         return sum(3 + n(nome) + n(argumentos) for nome, argumentos in chamadas)
     return n(texto or "")
+
+
+def blocos_do_pedido(mensagens: list, ferramentas_json: str | None) -> list[tuple[str, int]]:
+    """O prompt em blocos ``(JSON canónico, tokens)``, pela ordem da API: ferramentas, mensagens.
+
+    ``usage.prompt_tokens`` é 3 + a soma dos tokens dos blocos; a cache de prefixos compara-os.
+    """
+    blocos = [(ferramentas_json, n(ferramentas_json))] if ferramentas_json else []
+    blocos.extend((json_canonico(m), tokens_da_mensagem(m)) for m in mensagens)
+    return blocos

@@ -10,6 +10,8 @@ import json
 import re
 from functools import lru_cache
 
+from .formatos import envelope_de_erro, json_canonico
+
 PAPEIS = ("system", "assistant", "user", "function", "tool", "developer")
 _NOME_VALIDO = re.compile(r"^[a-zA-Z0-9_-]+$")
 _MAX_NOME = 64
@@ -32,14 +34,7 @@ class ErroPedido(ValueError):
 
     def corpo(self) -> dict:
         """O JSON de erro que a API devolve."""
-        return {
-            "error": {
-                "message": self.mensagem,
-                "type": self.tipo,
-                "param": self.param,
-                "code": self.codigo,
-            }
-        }
+        return envelope_de_erro(self.mensagem, self.tipo, self.param, self.codigo)
 
 
 def _nome_do_tipo(valor) -> str:
@@ -58,13 +53,13 @@ def _nome_do_tipo(valor) -> str:
     return "an object"
 
 
-def _em_falta(caminho: str) -> ErroPedido:
+def em_falta(caminho: str) -> ErroPedido:
     return ErroPedido(
         f"Missing required parameter: '{caminho}'.", param=caminho, codigo="missing_required_parameter"
     )
 
 
-def _tipo_invalido(caminho: str, esperado: str, valor) -> ErroPedido:
+def tipo_invalido(caminho: str, esperado: str, valor) -> ErroPedido:
     return ErroPedido(
         f"Invalid type for '{caminho}': expected {esperado}, but got {_nome_do_tipo(valor)} instead.",
         param=caminho,
@@ -84,21 +79,21 @@ def _vazio(caminho: str) -> ErroPedido:
 def _objetos(valor, caminho: str) -> list[dict]:
     """Confirma que ``valor`` é uma lista não vazia de objetos (dicionários)."""
     if valor is None:
-        raise _em_falta(caminho)
+        raise em_falta(caminho)
     if not isinstance(valor, list):
-        raise _tipo_invalido(caminho, "an array of objects", valor)
+        raise tipo_invalido(caminho, "an array of objects", valor)
     if not valor:
         raise _vazio(caminho)
     for i, item in enumerate(valor):
         if not isinstance(item, dict):
-            raise _tipo_invalido(f"{caminho}[{i}]", "an object", item)
+            raise tipo_invalido(f"{caminho}[{i}]", "an object", item)
     return valor
 
 
 def _obrigatorio(objeto: dict, campo: str, caminho: str):
     valor = objeto.get(campo)
     if valor is None:
-        raise _em_falta(f"{caminho}.{campo}")
+        raise em_falta(f"{caminho}.{campo}")
     return valor
 
 
@@ -121,31 +116,31 @@ def _validar_content(content, caminho: str) -> None:
     if isinstance(content, list):
         for j, parte in enumerate(content):
             if not isinstance(parte, dict):
-                raise _tipo_invalido(f"{caminho}[{j}]", "an object", parte)
+                raise tipo_invalido(f"{caminho}[{j}]", "an object", parte)
             if "type" not in parte:
-                raise _em_falta(f"{caminho}[{j}].type")
+                raise em_falta(f"{caminho}[{j}].type")
         return
-    raise _tipo_invalido(caminho, "one of a string or array of objects", content)
+    raise tipo_invalido(caminho, "one of a string or array of objects", content)
 
 
 def _validar_chamadas(chamadas, caminho: str) -> None:
     if not isinstance(chamadas, list):
-        raise _tipo_invalido(caminho, "an array of objects", chamadas)
+        raise tipo_invalido(caminho, "an array of objects", chamadas)
     for j, chamada in enumerate(chamadas):
         aqui = f"{caminho}[{j}]"
         if not isinstance(chamada, dict):
-            raise _tipo_invalido(aqui, "an object", chamada)
+            raise tipo_invalido(aqui, "an object", chamada)
         for campo in ("id", "type", "function"):
             if chamada.get(campo) is None:
-                raise _em_falta(f"{aqui}.{campo}")
+                raise em_falta(f"{aqui}.{campo}")
         funcao = chamada["function"]
         if not isinstance(funcao, dict):
-            raise _tipo_invalido(f"{aqui}.function", "an object", funcao)
+            raise tipo_invalido(f"{aqui}.function", "an object", funcao)
         for campo in ("name", "arguments"):
             if funcao.get(campo) is None:
-                raise _em_falta(f"{aqui}.function.{campo}")
+                raise em_falta(f"{aqui}.function.{campo}")
             if not isinstance(funcao[campo], str):
-                raise _tipo_invalido(f"{aqui}.function.{campo}", "a string", funcao[campo])
+                raise tipo_invalido(f"{aqui}.function.{campo}", "a string", funcao[campo])
 
 
 def _validar_forma(mensagens) -> list:
@@ -176,7 +171,7 @@ def _validar_forma(mensagens) -> list:
                 _validar_content(content, f"{aqui}.content")
         else:
             if "content" not in m:
-                raise _em_falta(f"{aqui}.content")
+                raise em_falta(f"{aqui}.content")
             _validar_content(content, f"{aqui}.content")
         if papel == "tool" and m.get("tool_call_id") is None:
             raise ErroPedido(
@@ -268,10 +263,10 @@ def _validar_ferramentas(ferramentas) -> None:
             continue
         funcao = _obrigatorio(ferramenta, "function", aqui)
         if not isinstance(funcao, dict):
-            raise _tipo_invalido(f"{aqui}.function", "an object", funcao)
+            raise tipo_invalido(f"{aqui}.function", "an object", funcao)
         nome = _obrigatorio(funcao, "name", f"{aqui}.function")
         if not isinstance(nome, str):
-            raise _tipo_invalido(f"{aqui}.function.name", "a string", nome)
+            raise tipo_invalido(f"{aqui}.function.name", "a string", nome)
         if len(nome) > _MAX_NOME:
             raise ErroPedido(
                 f"Invalid '{aqui}.function.name': string too long. Expected a string with maximum "
@@ -290,7 +285,7 @@ def _validar_ferramentas(ferramentas) -> None:
             continue
         parametros = funcao["parameters"]
         if not isinstance(parametros, dict):
-            raise _tipo_invalido(f"{aqui}.function.parameters", "an object", parametros)
+            raise tipo_invalido(f"{aqui}.function.parameters", "an object", parametros)
         erro = None
         tipo_raiz = parametros.get("type")
         if tipo_raiz != "object":
@@ -313,13 +308,8 @@ def _validar_ferramentas(ferramentas) -> None:
 # --------------------------------------------------------------------------- pedido completo
 
 
-def json_canonico(valor) -> str:
-    """JSON compacto e ordenado: a chave das caches e o texto contado em ``usage``."""
-    return json.dumps(valor, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
 @lru_cache(maxsize=512)
-def _erro_das_ferramentas(ferramentas_json: str) -> tuple | None:
+def erro_das_ferramentas(ferramentas_json: str) -> tuple | None:
     """Valida uma lista ``tools`` (em JSON canónico) uma só vez; devolve o erro, se houver."""
     try:
         _validar_ferramentas(json.loads(ferramentas_json))
@@ -334,14 +324,14 @@ def validar_pedido(corpo) -> str | None:
     Devolve o JSON canónico de ``tools`` (ou ``None`` sem ferramentas), que serve para contar.
     """
     if not isinstance(corpo, dict):
-        raise _tipo_invalido("body", "an object", corpo)
+        raise tipo_invalido("body", "an object", corpo)
     if not corpo.get("model"):
         raise ErroPedido("you must provide a model parameter")
     mensagens = _validar_forma(corpo.get("messages"))
     ferramentas_json = None
     if corpo.get("tools") is not None:
         ferramentas_json = json_canonico(corpo["tools"])
-        erro = _erro_das_ferramentas(ferramentas_json)
+        erro = erro_das_ferramentas(ferramentas_json)
         if erro is not None:
             mensagem, param, codigo = erro
             raise ErroPedido(mensagem, param=param, codigo=codigo)

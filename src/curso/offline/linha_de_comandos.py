@@ -1,0 +1,76 @@
+"""O subcomando ``curso servidor``: serve o modelo offline por HTTP até Ctrl+C."""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+from .carregamento import carregar_decisor
+from .servidor import servir
+
+PORTA_PADRAO = 8765
+DECISOR_PADRAO = "curso.offline.decisores:decisor_padrao"
+
+
+def _correr(args) -> int:
+    try:
+        decisor = carregar_decisor(args.decisor)
+    except ModuleNotFoundError as erro:
+        print(f"Erro: não encontrei o módulo {erro.name!r} (pedido por --decisor {args.decisor}).",
+              file=sys.stderr)
+        return 2
+    except (ValueError, ImportError) as erro:
+        print(f"Erro: {erro}", file=sys.stderr)
+        return 2
+    registo = None if args.silencioso else (lambda linha: print(linha, flush=True))
+    # carrega já o tokenizador e o jsonschema, para o primeiro pedido não esperar por eles
+    from .tokens import codificador
+    from .validacao import validar_pedido
+
+    codificador()
+    validar_pedido({"model": "aquecimento", "messages": [{"role": "user", "content": "."}],
+                    "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]})
+    try:
+        contexto = servir(decisor, args.host, args.porta, registo=registo)
+        url = contexto.__enter__()
+    except OSError as erro:
+        print(f"Erro: não consegui abrir {args.host}:{args.porta} ({erro.strerror or erro}).", file=sys.stderr)
+        return 1
+    try:
+        print(f"Modelo offline a servir em {url} (decisor {args.decisor}).", flush=True)
+        print(f"Usa base_url={url!r} e uma api_key qualquer. Ctrl+C para terminar.", flush=True)
+        threading.Event().wait(timeout=args.duracao)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        contexto.__exit__(None, None, None)
+    print("Servidor terminado.", flush=True)
+    return 0
+
+
+def registar(sub, ajuda):
+    """Regista o subcomando ``curso servidor``."""
+    p = sub.add_parser(
+        "servidor",
+        help=ajuda,
+        add_help=False,
+        description=(
+            "Serve o modelo offline do curso por HTTP, compatível com as APIs Chat Completions e "
+            "Responses da OpenAI. Aponta o base_url de qualquer cliente (openai, LangChain, OpenAI Agents SDK) "
+            "para o URL indicado. Só escuta em loopback, a não ser que escolhas outro --host."
+        ),
+        epilog=f"Exemplo: curso servidor --porta {PORTA_PADRAO} --decisor curso.offline.exemplos:decisor_cambio",
+    )
+    p._optionals.title = "opções"
+    p.add_argument("-h", "--help", action="help", help="mostra esta ajuda e sai")
+    p.add_argument("--porta", type=int, default=PORTA_PADRAO,
+                   help=f"porta TCP (por omissão {PORTA_PADRAO}; 0 escolhe uma livre)")
+    p.add_argument("--host", default="127.0.0.1", help="endereço onde escutar (por omissão 127.0.0.1)")
+    p.add_argument("--decisor", default=DECISOR_PADRAO, metavar="MODULO:FUNCAO",
+                   help="o decisor (mensagens, ferramentas) -> texto | chamadas; aceita também "
+                        f"ficheiro.py:funcao (por omissão {DECISOR_PADRAO}, que explica o que recebeu)")
+    p.add_argument("--duracao", type=float, default=None, metavar="SEGUNDOS",
+                   help="termina sozinho ao fim de SEGUNDOS (por omissão corre até Ctrl+C)")
+    p.add_argument("--silencioso", action="store_true", help="não escreve uma linha por pedido")
+    p.set_defaults(func=_correr)
+    return p
