@@ -494,3 +494,40 @@ def verificar(exercicio: str | int, nb: Caderno | dict | None = None) -> Relator
     if os.environ.get("NBGRADER_EXECUTION") and any(r.estado != PASSOU for r in resultados):
         raise AssertionError(f"{PREFIXO_PUBLICAS} no exercício {exercicio}.")
     return relatorio
+
+
+# ---------------------------------------------------------------------------------------------
+# comparações estritas: só dados simples, dos tipos exatos
+
+DADOS_SIMPLES = (dict, list, str, int, float, bool, type(None))
+
+
+def so_dados(valor: object, *tipos: type, nome: str = "a resposta") -> object:
+    """Devolve ``valor`` se for dados simples — ``dict``, ``list``, ``str``, ``int``, ``float``,
+    ``bool`` ou ``None``, dos tipos exatos e recursivamente — e, com ``tipos``, de um deles no
+    topo. Senão lança ``AssertionError`` com a dica primeiro.
+
+    Uma subclasse de ``str`` com um ``__eq__`` que diz sempre que sim é recusada aqui, antes de
+    qualquer comparação: só depois deste passo ``valor == esperado`` diz a verdade.
+    """
+    esperados = tipos or DADOS_SIMPLES
+    if type(valor) not in esperados:
+        nomes = " ou ".join(t.__name__ if t is not type(None) else "None" for t in esperados)
+        raise AssertionError(explica(
+            f"{nome} tem de ser um valor simples do tipo {nomes} (não uma subclasse nem outro "
+            "objeto).", f"é do tipo {type(valor).__module__}.{type(valor).__qualname__}"))
+    pendentes, vistos = [(valor, nome)], 0
+    while pendentes:
+        atual, onde = pendentes.pop()
+        vistos += 1
+        if type(atual) not in DADOS_SIMPLES or vistos > 100_000:
+            raise AssertionError(explica(
+                f"{nome} só pode ter dados simples (dict, list, str, int, float, bool, None), "
+                "dos tipos exatos.", f"{onde} é do tipo {type(atual).__qualname__}"))
+        if type(atual) is dict:
+            for chave, v in atual.items():
+                pendentes.append((chave, f"uma chave de {onde}"))
+                pendentes.append((v, f"{onde}[{chave!r}]" if type(chave) is str else onde))
+        elif type(atual) is list:
+            pendentes.extend((v, f"{onde}[{i}]") for i, v in enumerate(atual))
+    return valor

@@ -1,6 +1,6 @@
 """Verificações públicas do capítulo 1 — O que é um agente, na prática."""
 
-from curso.verificacao import explica
+from curso.verificacao import explica, so_dados
 
 
 def _decisor_roteirizado(decisoes):
@@ -152,13 +152,14 @@ class TestEx1_2:
     def test_resposta_e_uma_letra(self, nb):
         """resposta_1_2 é uma das letras a, b, c ou d"""
         r = nb.resposta_1_2
-        assert isinstance(r, str) and r.strip().lower() in OPCOES_1_2, explica(
+        assert type(r) is str and r.strip().lower() in OPCOES_1_2, explica(
             "Escreve só a letra da opção, entre aspas, por exemplo resposta_1_2 = \"a\".",
-            f"resposta_1_2 = {r!r}")
+            f"resposta_1_2 = {r!r}" if type(r) is str else f"é do tipo {type(r).__qualname__}")
 
     def test_resposta_certa(self, nb):
         """A opção escolhida é a certa"""
-        r = str(nb.resposta_1_2).strip().lower()
+        # um str a sério antes de comparar: uma subclasse com um __eq__ que mente é recusada
+        r = so_dados(nb.resposta_1_2, str, nome="resposta_1_2").strip().lower()
         assert r == "b", explica(
             "Relê a secção «Quem decide o passo seguinte?» da lição.",
             OPCOES_1_2.get(r, f"{r!r} não é uma das opções"))

@@ -5,17 +5,20 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from curso.correcao import guardas
+from curso.correcao import caixa, guardas
 from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
 from curso.correcao.lote import Lote, registar_na_base
 from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
 
 ALUNO_SOLUCOES = "solucoes"
+NAO_ISOLADO = ("⚠ CORREÇÃO NÃO ISOLADA (--sem-isolamento): o código dos alunos correu com as tuas "
+               "permissões; uma submissão podia ler as soluções ou mexer nas notas.")
 DESCRICAO = """\
 Corre na raiz do curso. Garante que o nbgrader conhece cada capítulo, corrige todas as
 submissões em submitted/ALUNO/capNN/ (em paralelo), escreve as notas no gradebook.db e no CSV,
@@ -41,7 +44,58 @@ def registar(sub, ajuda: str) -> None:
     # e com 2 CPUs só 80 % do tempo de processador era usado (benchmarks/correcao.py)
     p.add_argument("--trabalhadores", type=int, default=(os.cpu_count() or 1) + 1, metavar="N",
                    help="quantas submissões corrigir ao mesmo tempo (por omissão, CPUs + 1)")
+    p.add_argument("--fonte", metavar="PASTA",
+                   help="a pasta das soluções com os testes escondidos (por omissão a do "
+                        "nbgrader_config.py, solutions/); para corrigir com testes escondidos "
+                        "privados, que os alunos não leram no repositório público")
+    p.add_argument("--sem-isolamento", action="store_true",
+                   help="corrige sem a caixa de areia (sem bubblewrap, ou fora de Linux): o código "
+                        "dos alunos corre com as tuas permissões; o resumo di-lo na primeira linha")
     p.set_defaults(func=executar)
+
+
+def _interromper(sinal, _quadro):
+    raise KeyboardInterrupt(f"sinal {sinal}")
+
+
+def _kernel_isolado(nome: str, raiz: Path, tmp: Path, env: dict) -> str:
+    """O kernel spec ``curso-isolado`` (o ``argv`` do kernel ``nome`` dentro da caixa), numa
+    pasta temporária que passa à frente no ``JUPYTER_PATH`` deste processo e dos trabalhadores."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        spec = KernelSpecManager().get_kernel_spec(nome)
+    except NoSuchKernel:
+        return nome  # a guarda do kernel explica o que falta
+    caixa.especificacao(tmp / "jupyter", [*spec.argv, *caixa.ARGUMENTOS_DO_KERNEL], {
+        "leitura_extra": [str(raiz / "tests" / "exercicios"), spec.resource_dir],
+        "raiz_publica": str(raiz),
+    })
+    _definir(env, "JUPYTER_PATH", os.pathsep.join(filter(None, [str(tmp / "jupyter"), env.get("JUPYTER_PATH")])))
+    return caixa.NOME
+
+
+def _definir(env: dict, nome: str, valor: str) -> None:
+    """Uma variável para este processo (a guarda do kernel) e para os trabalhadores."""
+    env[nome] = os.environ[nome] = valor
+
+
+def _pasta_das_caixas(tmp: Path, env: dict) -> Path | None:
+    """Onde ficam as caixas dos kernels. Os sockets Unix têm no máximo 107 caracteres: com um
+    TMPDIR comprido, as caixas vão para uma pasta curta em /tmp (apagada no fim, como o tmp)."""
+    if len(str(tmp)) <= 40:
+        _definir(env, "CURSO_CAIXAS", str(tmp / "c"))
+        return None
+    pasta = Path(tempfile.mkdtemp(prefix="curso-caixas-", dir="/tmp"))
+    _definir(env, "CURSO_CAIXAS", str(pasta))
+    return pasta
+
+
+def _grupo_de_processos(env: dict, tmp: Path) -> str:
+    """O nome do grupo de processos (cgroup) desta correção, herdado pelos trabalhadores."""
+    nome = f"curso-corrigir-{os.getpid()}-{tmp.name[-8:]}"
+    _definir(env, "CURSO_CAIXA_GRUPO", nome)
+    return nome
 
 
 def _limite_por_celula(cfg, pedido: int | None) -> int:
@@ -83,11 +137,26 @@ def executar(args) -> int:
     os.environ["PATH"] = env["PATH"]  # o nbgrader chama o alembic pelo PATH
     if "CURSO_RAIZ" in env:
         os.environ["CURSO_RAIZ"] = env["CURSO_RAIZ"]
+    isolado = not args.sem_isolamento
+    if isolado and (motivo := caixa.motivo_sem_caixa()):
+        print(f"✘ Não comecei a correção. Não há caixa de areia para os kernels dos alunos: {motivo}.\n"
+              "Sem ela, o código de cada submissão corre com as tuas permissões: pode ler as "
+              "soluções e o gradebook.db, mudar notas de colegas e ir à rede. Se aceitas o risco "
+              "(por exemplo, numa máquina descartável), corre com --sem-isolamento.",
+              file=sys.stderr)
+        return 2
+    if not isolado:
+        print(NAO_ISOLADO, flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="curso-corrigir-"))
-    lote = None
+    caixas = _pasta_das_caixas(tmp, env) if isolado else None
+    grupo = _grupo_de_processos(env, tmp) if isolado else None
+    lote, interrompido = None, False
     inicio = time.perf_counter()
+    anterior = signal.signal(signal.SIGTERM, _interromper)  # um SIGTERM também limpa o tmp
     try:
         cfg = ler_configuracao(raiz)
+        if args.fonte:
+            cfg.CourseDirectory.source_directory = str(Path(args.fonte).resolve())
         fonte, publicado = guardas.pastas(raiz, cfg)
         caps = guardas.capitulos(fonte, publicado, args.capitulos)
         alunos = _alunos(raiz, cfg)
@@ -98,18 +167,25 @@ def executar(args) -> int:
         limite_celula = _limite_por_celula(cfg, args.timeout)
         print(f"Curso em {raiz}: capítulos {', '.join(caps)}; {len(alunos)} alunos em "
               f"{submetidos.name}/; limite de {limite_celula} s por célula.", flush=True)
+        if args.fonte:
+            print(f"Fonte (soluções e testes escondidos): {fonte}", flush=True)
         if not alunos:
             print(f"⚠ Não há submissões em {submetidos}/ (esperava {submetidos.name}/ALUNO/capNN/"
                   "capNN.ipynb): as guardas correm na mesma, mas não há nada para corrigir.",
                   flush=True)
-        lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
         kernel = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
-        guardas.kernel_importa_curso(kernel, raiz, env)
-        print(f"✔ o kernel «{kernel}» importa o curso", flush=True)
+        if isolado:
+            kernel = _kernel_isolado(kernel, raiz, tmp, env)
+        lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
+        guardas.kernel_importa_curso(kernel, raiz, env, pasta=tmp / "sonda")
+        print(f"✔ o kernel «{kernel}» importa o curso"
+              + (" (numa caixa de areia: sem rede, sem ver as soluções)" if isolado else ""),
+              flush=True)
         for aviso in guardas.registar_capitulos(raiz, cfg, caps, tmp / "publicado", publicado):
             print(f"⚠ {aviso}", flush=True)
         print(f"✔ o nbgrader conhece {len(caps)} capítulo(s) ({db.name})", flush=True)
-        lote.preparar({"raiz": str(raiz), "db": str(db), "timeout": args.timeout})
+        lote.preparar({"raiz": str(raiz), "db": str(db), "timeout": args.timeout, "kernel": kernel,
+                       "fonte": str(fonte)})
         celulas = {cap: max(_celulas_de_codigo(c) for c in (fonte / cap).glob("*.ipynb")) for cap in caps}
 
         def limite(tarefa):
@@ -144,16 +220,26 @@ def executar(args) -> int:
     except Recusa as recusa:
         print(f"✘ Não comecei a correção. {recusa}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        interrompido = True
+        print("✘ Correção interrompida: as notas já registadas ficam; as pastas temporárias "
+              "foram apagadas.", file=sys.stderr)
+        return 130
     finally:
+        signal.signal(signal.SIGTERM, anterior)
         if lote is not None:
-            lote.fechar()
-        shutil.rmtree(tmp, ignore_errors=True)
+            lote.fechar(interrompido)
+        if grupo is not None:
+            caixa.remover_grupos(grupo)
+        for pasta in (caixas, tmp):
+            if pasta is not None:
+                shutil.rmtree(pasta, ignore_errors=True)
 
     csv = Path(args.csv)
     csv = csv if csv.is_absolute() else raiz / csv
     exportar_csv(f"sqlite:///{db}", csv, caps, sorted({r.aluno for r in resultados}))
     print()
-    print(resumo(resultados, caps, alunos))
+    print(resumo(resultados, caps, alunos, aviso=None if isolado else NAO_ISOLADO))
     print()
     por_caderno = duracao / len(tarefas) if tarefas else 0
     print(f"{len(tarefas)} submissões corrigidas em {_num(round(duracao, 1))} s "
@@ -176,7 +262,7 @@ def _resultado(db_url: str, tarefa: dict, resposta: dict | None) -> Resultado:
     if "notas" not in resposta:
         return Resultado(aluno, cap, problemas=[*resposta.get("problemas", []),
                                                 f"sem nota: {_ultima(resposta.get('erro'))}"])
-    r = registar_na_base(db_url, resposta)
+    r = registar_na_base(db_url, aluno, cap, resposta)
     if not resposta.get("ok"):
         r.problemas.append(f"o nbgrader falhou: {_ultima(resposta.get('erro'))}")
     if r.registado and not r.pontos and not r.problemas:

@@ -88,13 +88,19 @@ def nome_do_kernel(cfg, caderno: Path) -> str:
 SONDA = "import curso.verificacao, curso.raiz\nprint(curso.raiz.raiz_do_curso())"
 
 
-def kernel_importa_curso(nome: str, raiz: Path, env: dict, limite: float = 60) -> None:
-    """Arranca o kernel de correção, como o nbgrader, e confirma que importa ``curso``."""
+def kernel_importa_curso(nome: str, raiz: Path, env: dict, limite: float = 60,
+                         pasta: Path | None = None) -> None:
+    """Arranca o kernel de correção, como o nbgrader, e confirma que importa ``curso``.
+
+    ``pasta`` é a pasta de trabalho do kernel (por omissão ``raiz``); o kernel isolado copia-a
+    para a sua caixa, por isso a correção dá-lhe uma pasta vazia."""
+    if pasta is not None:
+        pasta.mkdir(parents=True, exist_ok=True)
     from jupyter_client.kernelspec import NoSuchKernel
     from jupyter_client.manager import start_new_kernel
 
     try:
-        km, kc = start_new_kernel(kernel_name=nome, cwd=str(raiz), env=env,
+        km, kc = start_new_kernel(kernel_name=nome, cwd=str(pasta or raiz), env=env,
                                   startup_timeout=limite, stderr=subprocess.DEVNULL)
     except NoSuchKernel:
         raise Recusa(

@@ -118,6 +118,9 @@ class Lote:
                     preparado = bool(trab.pedir(self.preparar_msg, 300))
                     trab.preparado = preparado
                 resposta = trab.pedir(tarefa, limite(tarefa)) if preparado else None
+                if resposta is not None and resposta.get("id") != tarefa["id"]:
+                    trab.matar()  # uma resposta a outra tarefa: o trabalhador não é de confiança
+                    resposta = None
                 with self.cadeado:
                     ao_terminar(tarefa, resposta)
 
@@ -128,16 +131,20 @@ class Lote:
         for f in fios:
             f.join()
 
-    def fechar(self) -> None:
+    def fechar(self, interrompido: bool = False) -> None:
+        """Despede os trabalhadores; ``interrompido``: mata-os já (e, com eles, os kernels)."""
         for t in self.trabalhadores:
+            if interrompido:
+                t.matar()
             t.terminar()
 
 
-def registar_na_base(db_url: str, resposta: dict) -> Resultado:
-    """Escreve as notas de um trabalhador na base de dados do curso (o único escritor)."""
+def registar_na_base(db_url: str, aluno: str, capitulo: str, resposta: dict) -> Resultado:
+    """Escreve as notas de um trabalhador na base de dados do curso (o único escritor).
+
+    O aluno e o capítulo vêm da tarefa que o principal enviou, nunca da resposta."""
     from nbgrader.api import Gradebook
 
-    aluno, capitulo = resposta["aluno"], resposta["capitulo"]
     notas = resposta["notas"]
     with Gradebook(db_url) as gb:
         gb.update_or_create_student(aluno)

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from curso.correcao import adulteracao
 from curso.correcao.recuperacao import KERNEL_MORREU, MARCAS, NAO_EXECUTADA, NAO_PAROU
 from curso.correcao.retorno import ESCONDIDOS
 
@@ -51,10 +52,15 @@ def cadernos_em_falta(pasta: Path, esperados: list[str]) -> tuple[list[str], lis
 
 
 def problemas_do_caderno(corrigido: Path, submetido: Path, publicado: Path) -> list[str]:
-    """O que correu mal num caderno, em frases: células alteradas ou apagadas, erros de
-    execução fora das verificações, kernels mortos, ciclos sem fim."""
+    """O que correu mal num caderno, em frases: sinais de adulteração, células alteradas ou
+    apagadas, erros de execução fora das verificações, kernels mortos, ciclos sem fim."""
     problemas = []
     enviado, original = _ler(submetido), _ler(publicado)
+    if enviado is not None:
+        bloqueadas = {c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+                      for c in (original or {}).get("cells", [])
+                      if c.get("metadata", {}).get("nbgrader", {}).get("locked")}
+        problemas += adulteracao.no_caderno(enviado["cells"], bloqueadas - {None})
     if enviado is not None and original is not None:
         do_aluno = {c.get("metadata", {}).get("nbgrader", {}).get("grade_id"): c
                     for c in enviado["cells"]}
@@ -126,8 +132,10 @@ def _num(x: float | None) -> str:
     return f"{x:g}".replace(".", ",")
 
 
-def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str]) -> str:
-    """A tabela alunos × capítulos e, por baixo, os problemas de cada aluno."""
+def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
+           aviso: str | None = None) -> str:
+    """A tabela alunos × capítulos e, por baixo, os problemas de cada aluno; ``aviso`` (a
+    correção não foi isolada) vai na primeira linha."""
     por = {(r.aluno, r.capitulo): r for r in resultados}
     cabecalho = ["aluno", *capitulos, "total"]
     linhas = []
@@ -146,7 +154,8 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str])
     def fmt(linha):
         return "  ".join(str(v).ljust(w) for v, w in zip(linha, larguras, strict=True)).rstrip()
 
-    saida = [fmt(cabecalho), fmt(["-" * w for w in larguras]), *map(fmt, linhas)]
+    saida = [*([aviso] if aviso else []), fmt(cabecalho), fmt(["-" * w for w in larguras]),
+             *map(fmt, linhas)]
     problemas = []
     for aluno in alunos:
         em_falta = [cap for cap in capitulos if (aluno, cap) not in por]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from curso.correcao.recuperacao import MARCAS
@@ -53,8 +54,46 @@ def ocultar_celula(celula) -> None:
             saida.traceback = [f"{nome}: {valor}", "(num teste escondido; o código não é mostrado)"]
 
 
+RETIRADA = "(saída retirada do retorno: mostrava código dos testes escondidos)\n"
+
+
+def linhas_escondidas(celulas) -> set[str]:
+    """As linhas de código dos testes escondidos de um caderno (as que dizem alguma coisa)."""
+    linhas = set()
+    for celula in celulas:
+        if _e_verificacao(celula):
+            for bloco in ESCONDIDOS.finditer(celula.source):
+                for linha in bloco.group(0).splitlines()[1:-1]:
+                    if len(linha.strip()) >= 8:
+                        linhas.add(linha.strip())
+    return linhas
+
+
+def _textos(saida) -> list[str]:
+    textos = [str(saida.get("text", "")), str(saida.get("evalue", "")), *map(str, saida.get("traceback", []))]
+    textos += [v if isinstance(v, str) else "".join(map(str, v))
+               for v in saida.get("data", {}).values() if isinstance(v, (str, list))]
+    return textos
+
+
+def retirar_fugas(celulas, linhas: set[str]) -> None:
+    """Uma saída (de qualquer célula) que mostre uma linha dos testes escondidos — por exemplo
+    impressa por um *callback* do aluno — sai do retorno inteira."""
+    if not linhas:
+        return
+    for celula in celulas:
+        for i, saida in enumerate(celula.get("outputs", [])):
+            if any(linha in texto for texto in _textos(saida) for linha in linhas):
+                celula.outputs[i] = NotebookNode(output_type="stream", name="stdout", text=RETIRADA)
+
+
 class OcultarTestesEscondidos(NbGraderPreprocessor):
-    """Pré-processador do ``generate_feedback``: aplica ``ocultar_celula`` às verificações."""
+    """Pré-processador do ``generate_feedback``: tira as saídas que mostram testes escondidos e
+    aplica ``ocultar_celula`` às verificações."""
+
+    def preprocess(self, nb, resources):
+        retirar_fugas(nb.cells, linhas_escondidas(nb.cells))
+        return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
         if _e_verificacao(cell):

@@ -35,7 +35,7 @@ def _configurar(preparar: dict, pasta: Path):
     shutil.copy(preparar["db"], pasta / "gradebook.db")
     cfg.CourseDirectory.root = str(pasta)
     cfg.CourseDirectory.db_url = f"sqlite:///{pasta / 'gradebook.db'}"
-    cfg.CourseDirectory.source_directory = str(raiz / origem)
+    cfg.CourseDirectory.source_directory = preparar.get("fonte") or str(raiz / origem)
     cfg.CourseDirectory.release_directory = str(pasta / "publicado")
     cfg.Autograde.autograde_preprocessors = [
         ExecutarSemParar, pp.IgnorePattern, ClearMetadataPreprocessor, pp.LimitOutput,
@@ -49,9 +49,13 @@ def _configurar(preparar: dict, pasta: Path):
     cfg.GenerateFeedback.preprocessors = [
         pp.GetGrades, CSSHTMLHeaderPreprocessor, OcultarTestesEscondidos,
     ]
-    if preparar.get("timeout"):
-        for classe in ("ExecutePreprocessor", "Execute", "ExecutarSemParar"):
+    for classe in ("ExecutePreprocessor", "Execute", "ExecutarSemParar"):
+        if preparar.get("timeout"):
             cfg[classe].timeout = int(preparar["timeout"])
+        if preparar.get("kernel"):  # o kernel na caixa de areia (ver curso.correcao.caixa)
+            cfg[classe].kernel_name = preparar["kernel"]
+    # as caixas dos kernels: a pasta que o principal escolheu e apaga no fim
+    os.environ.setdefault("CURSO_CAIXAS", str(pasta / "caixas"))
     return cfg
 
 

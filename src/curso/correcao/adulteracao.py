@@ -1,0 +1,133 @@
+"""Sinais de adulteração nas células do aluno, para o professor rever à mão.
+
+A caixa de areia protege tudo o que está fora do kernel; dentro dele, o aluno manda no
+interpretador. A blindagem (``curso.correcao.blindagem``) repõe a maquinaria do IPython antes de
+cada verificação, mas há sempre mais uma porta (``gc``, ``ctypes``, ``sys.modules``…). Por isso o
+trabalhador lê as células do aluno — fora do kernel, com ``ast`` — e marca cada construção que
+só serve para mexer na correção: o resumo mostra «⚠ possível adulteração: …» com a célula e a
+linha. É um pedido de revisão, não um castigo: a nota não muda.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+AVISO = "⚠ possível adulteração"
+
+MODULOS = {
+    "os": "o módulo os", "subprocess": "processos (subprocess)", "ctypes": "ctypes",
+    "signal": "sinais (signal)", "sys": "o módulo sys", "builtins": "builtins",
+    "gc": "o coletor de lixo (gc)", "inspect": "inspect", "importlib": "importlib",
+    "multiprocessing": "processos (multiprocessing)", "socket": "sockets", "pty": "pty",
+    "shutil": "shutil", "sqlite3": "sqlite3", "IPython": "o IPython", "ipykernel": "o ipykernel",
+    "zmq": "o zmq", "resource": "resource", "threading": "fios de execução (threading)",
+    "_thread": "fios de execução (_thread)", "atexit": "atexit", "pickle": "pickle",
+    "marshal": "marshal", "types": "types", "linecache": "linecache", "traceback": "traceback", "nbgrader": "o nbgrader", "jupyter_client": "o jupyter_client",
+}
+CHAMADAS = {
+    "exec": "exec", "eval": "eval", "compile": "compile", "__import__": "__import__",
+    "globals": "globals()", "vars": "vars()", "breakpoint": "breakpoint()",
+    "setattr": "setattr", "delattr": "delattr",
+}
+ATRIBUTOS = {
+    "ast_transformers": "transformadores de AST", "input_transformers_post": "transformadores de entrada",
+    "input_transformers_cleanup": "transformadores de entrada",
+    "input_transformer_manager": "transformadores de entrada", "events": "eventos do IPython",
+    "set_custom_exc": "set_custom_exc", "excepthook": "excepthook", "displayhook": "displayhook",
+    "showtraceback": "showtraceback", "environ": "os.environ", "modules": "sys.modules",
+    "settrace": "sys.settrace", "setprofile": "sys.setprofile", "__subclasses__": "__subclasses__",
+    "__globals__": "__globals__", "__builtins__": "__builtins__", "__code__": "__code__",
+    "f_back": "molduras da pilha", "f_globals": "molduras da pilha", "f_locals": "molduras da pilha",
+    "tb_frame": "molduras da pilha", "gi_frame": "molduras da pilha", "kernel": "o kernel",
+    "user_ns": "o espaço de nomes do IPython", "__dict__": "__dict__", "_getframe": "sys._getframe",
+    "__traceback__": "molduras da pilha", "__defaults__": "__defaults__",
+    "__kwdefaults__": "__kwdefaults__", "__closure__": "__closure__", "shell_handlers": "o kernel",
+}
+NOMES = {"get_ipython": "get_ipython", "__builtins__": "__builtins__", "__loader__": "__loader__",
+         "__spec__": "__spec__", "In": "o histórico de células (In)", "_ih": "o histórico de células",
+         "_i": "o histórico de células", "_ii": "o histórico de células",
+         "_iii": "o histórico de células", "Out": "o histórico de saídas", "_oh": "o histórico de saídas"}
+METODOS = {"__eq__", "__ne__", "__hash__", "__bool__", "__instancecheck__", "__subclasscheck__",
+           "__getattribute__", "__class_getitem__", "__init_subclass__", "__len__", "__contains__",
+           "__lt__", "__le__", "__gt__", "__ge__", "__float__", "__int__", "__index__", "__str__",
+           "__repr__", "__del__", "__getattr__"}
+
+
+def _python(fonte: str) -> str:
+    """A célula como o IPython a corre: magias ``%`` e ``!`` passam a ``get_ipython()…``."""
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        return TransformerManager().transform_cell(fonte)
+    except Exception:  # noqa: BLE001 — fica o texto original (e talvez um SyntaxError)
+        return fonte
+
+
+def _caminho_de_fora(no: ast.Call) -> str | None:
+    """O caminho literal de um ``open(...)`` que sai da pasta de trabalho."""
+    if not no.args or not isinstance(no.args[0], ast.Constant) or not isinstance(no.args[0].value, str):
+        return None if not no.args else "caminho calculado"
+    caminho = no.args[0].value
+    if caminho.startswith(("/", "~")) or ".." in Path(caminho).parts:
+        return caminho
+    return None
+
+
+def sinais(fonte: str) -> list[tuple[int, str]]:
+    """``(linha, o quê)`` para cada construção suspeita numa célula."""
+    try:
+        arvore = ast.parse(_python(fonte))
+    except SyntaxError:
+        return []
+    achados: list[tuple[int, str]] = []
+    for no in ast.walk(arvore):
+        linha = getattr(no, "lineno", 0)
+        if isinstance(no, ast.Import):
+            for a in no.names:
+                raiz = a.name.split(".")[0]
+                if raiz in MODULOS:
+                    achados.append((linha, f"import de {MODULOS[raiz]}"))
+        elif isinstance(no, ast.ImportFrom) and (no.module or "").split(".")[0] in MODULOS:
+            achados.append((linha, f"import de {MODULOS[(no.module or '').split('.')[0]]}"))
+        elif isinstance(no, ast.Call) and isinstance(no.func, ast.Name):
+            if no.func.id in CHAMADAS:
+                achados.append((linha, CHAMADAS[no.func.id]))
+            elif no.func.id == "open" and (caminho := _caminho_de_fora(no)):
+                achados.append((linha, f"open de um ficheiro fora da pasta do caderno ({caminho})"))
+            elif no.func.id == "getattr" and len(no.args) > 1 and not isinstance(no.args[1], ast.Constant):
+                achados.append((linha, "getattr com um nome calculado"))
+        elif isinstance(no, ast.Attribute) and no.attr in ATRIBUTOS:
+            achados.append((linha, ATRIBUTOS[no.attr]))
+        elif isinstance(no, ast.Name) and no.id in NOMES:
+            achados.append((linha, NOMES[no.id]))
+        elif isinstance(no, (ast.FunctionDef, ast.AsyncFunctionDef)) and no.name in METODOS:
+            achados.append((linha, f"{no.name} redefinido (comparações que mentem?)"))
+        elif isinstance(no, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id in METODOS for t in no.targets):
+            achados.append((linha, "método especial atribuído numa classe"))
+    vistos, unicos = set(), []
+    for achado in sorted(achados):
+        if achado not in vistos:
+            vistos.add(achado)
+            unicos.append(achado)
+    return unicos
+
+
+def no_caderno(celulas: list[dict], bloqueadas: set[str]) -> list[str]:
+    """Os avisos de um caderno submetido, um por célula e linha, só nas células que correm como
+    o aluno as escreveu: as ``bloqueadas`` (ids do caderno publicado) o nbgrader repõe-nas."""
+    avisos = []
+    for indice, celula in enumerate(celulas):
+        nbg = celula.get("metadata", {}).get("nbgrader", {})
+        if celula.get("cell_type") != "code" or nbg.get("grade_id") in bloqueadas:
+            continue
+        fonte = celula.get("source", "")
+        fonte = "".join(fonte) if isinstance(fonte, list) else fonte
+        onde = nbg.get("grade_id") or f"n.º {indice + 1}"
+        por_linha: dict[int, list[str]] = {}
+        for linha, oque in sinais(fonte):
+            por_linha.setdefault(linha, []).append(oque)
+        for linha, oques in por_linha.items():
+            avisos.append(f"{AVISO}: {', '.join(dict.fromkeys(oques))} (célula «{onde}», linha {linha})")
+    return avisos

@@ -1,0 +1,269 @@
+"""A caixa de areia onde corre o kernel de cada submissão (bubblewrap, só em Linux).
+
+Só o kernel é código não confiável: o trabalhador, o nbgrader e tudo o que decide ou regista uma
+nota ficam de fora. O kernel arranca pelo ponto de extensão do ``jupyter_client`` — um
+*kernel provisioner* (``ProvisionadorIsolado``, registado como ``curso-isolado``) — e o
+nbclient/nbgrader continuam a executar o caderno como sempre. Dentro da caixa:
+
+- rede, processos, IPC e nome da máquina próprios (``--unshare-all``): sem rede, e todos os
+  processos que o aluno arrancar morrem com o kernel (``--die-with-parent``, PID próprio);
+- o utilizador 1000, não o 0, sem capacidades nem novos namespaces;
+- só leitura: o sistema (``/usr``), o ambiente Python, o pacote ``curso`` e as verificações
+  públicas; escrita: uma pasta privada com a cópia do caderno (``/home/aluno``) e um ``/tmp``
+  pequeno. Não se veem ``solutions/``, ``gradebook.db``, os outros alunos, a configuração, a
+  pasta pessoal do professor, nem as pastas temporárias da correção;
+- variáveis de ambiente de uma lista fechada; limites de memória e de processos.
+
+O kernel fala com o trabalhador por sockets Unix (ZMQ ``ipc``) numa pasta partilhada só para
+isso: com a rede isolada, o ``tcp`` em 127.0.0.1 não chegaria cá fora.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+from typing import Any
+
+from jupyter_client.provisioning import LocalProvisioner
+from traitlets import Dict, Integer, List, Unicode
+
+NOME = "curso-isolado"
+UID = 1000
+CASA = "/home/aluno"
+# o que o kernel pode ver do ambiente do trabalhador (nada de chaves, tokens ou caminhos)
+VARIAVEIS = ("LANG", "LC_ALL", "PYTHONUTF8", "NBGRADER_EXECUTION", "PYTHONHASHSEED")
+MEMORIA = 4 * 2**30  # bytes de memória virtual do kernel: uma bomba de memória dá MemoryError
+PROCESSOS = 64  # processos e fios de execução ao mesmo tempo dentro da caixa
+TMP = 256 * 2**20  # o /tmp da caixa vive em memória: tem de ter tamanho
+# o kernel carrega a blindagem (ver curso.correcao.blindagem) antes da primeira célula
+ARGUMENTOS_DO_KERNEL = ["--IPKernelApp.kernel_class=curso.correcao.blindagem.KernelBlindado"]
+COPIA_MAXIMA = 50 * 2**20  # bytes da pasta da submissão copiados para a caixa
+SISTEMA = ("/usr", "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime",
+           "/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/mime.types")
+INSTALAR = ("Debian/Ubuntu: sudo apt-get install bubblewrap · "
+            "Fedora: sudo dnf install bubblewrap")
+# onde os kernels da correção ficam, cada um no seu grupo de controlo de processos (só como root:
+# para um utilizador normal o limite de processos é o RLIMIT_NPROC, contado dentro da caixa)
+CGROUP_PIDS = Path("/sys/fs/cgroup/pids")
+
+
+def motivo_sem_caixa() -> str | None:
+    """Porque é que não há caixa de areia nesta máquina (``None`` quando há)."""
+    if not sys.platform.startswith("linux"):
+        onde = "Windows" if sys.platform == "win32" else "macOS" if sys.platform == "darwin" else sys.platform
+        return (f"a correção isolada precisa de Linux (com o bubblewrap) e isto é {onde}: corrige "
+                "num Linux ou no WSL (Windows), onde os kernels dos alunos correm numa caixa de areia")
+    if shutil.which("bwrap") is None:
+        return f"o bubblewrap (bwrap) não está instalado — {INSTALAR}"
+    teste = ["bwrap", "--unshare-all", "--unshare-user", "--uid", str(UID), "--gid", str(UID),
+             "--die-with-parent", "--ro-bind", "/", "/", "--", "/bin/true"]
+    try:
+        r = subprocess.run(teste, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as erro:
+        return f"o bubblewrap não correu: {erro}"
+    if r.returncode != 0:
+        return ("o bubblewrap não consegue criar uma caixa (namespaces de utilizador desligados? "
+                f"«sysctl kernel.unprivileged_userns_clone=1»): {r.stderr.strip()[:300]}")
+    return None
+
+
+def _existentes(caminhos) -> list[str]:
+    vistos: list[str] = []
+    for c in caminhos:
+        c = str(c)
+        if c and os.path.exists(c) and c not in vistos:
+            vistos.append(c)
+    return vistos
+
+
+def leitura(extra: list[str] = ()) -> list[str]:
+    """As pastas que o kernel lê: o sistema, o Python (o do ambiente e o de base) e o curso."""
+    import curso
+
+    python = [sys.prefix, sys.base_prefix, os.path.dirname(os.path.realpath(sys.executable))]
+    pacote = os.path.dirname(os.path.realpath(curso.__file__))
+    return _existentes([*SISTEMA, *python, pacote, *extra])
+
+
+def comando(kernel: list[str], privada: Path, ligacao: Path, leitura: list[str],
+            env: dict[str, str], memoria: int = MEMORIA, processos: int = PROCESSOS) -> list[str]:
+    """O ``bwrap … -- python -m curso.correcao.interior … -- KERNEL`` que arranca o kernel."""
+    argv = ["bwrap", "--unshare-all", "--unshare-user", "--uid", str(UID), "--gid", str(UID),
+            "--disable-userns", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+            "--proc", "/proc", "--dev", "/dev", "--size", str(TMP), "--tmpfs", "/tmp"]
+    for caminho in leitura:
+        argv += ["--ro-bind", caminho, caminho]
+    for ligacao_usr in ("bin", "lib", "lib64", "sbin"):
+        if os.path.islink(f"/{ligacao_usr}"):
+            argv += ["--symlink", os.readlink(f"/{ligacao_usr}"), f"/{ligacao_usr}"]
+        elif os.path.isdir(f"/{ligacao_usr}"):
+            argv += ["--ro-bind", f"/{ligacao_usr}", f"/{ligacao_usr}"]
+    argv += ["--bind", str(privada), CASA, "--bind", str(ligacao), str(ligacao), "--chdir", CASA,
+             "--clearenv"]
+    for nome, valor in env.items():
+        argv += ["--setenv", nome, valor]
+    interior = [sys.executable, "-m", "curso.correcao.interior", str(memoria), str(processos)]
+    return [*argv, "--", *interior, "--", *kernel]
+
+
+def ambiente_da_caixa(env: dict[str, str], raiz_publica: str | None) -> dict[str, str]:
+    """A lista fechada de variáveis que o kernel vê."""
+    novo = {k: env[k] for k in VARIAVEIS if k in env}
+    novo.update(PATH=os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"]),
+                HOME=CASA, TMPDIR="/tmp", IPYTHONDIR=f"{CASA}/.ipython", PYTHONUTF8="1",
+                MPLBACKEND="Agg", PYTHONDONTWRITEBYTECODE="1")
+    if raiz_publica:
+        novo["CURSO_RAIZ"] = raiz_publica
+    return novo
+
+
+def copiar_submissao(origem: Path | None, destino: Path) -> None:
+    """Os ficheiros da pasta da submissão (não as subpastas nem ligações), até ``COPIA_MAXIMA``."""
+    if origem is None or not origem.is_dir():
+        return
+    total = 0
+    for f in sorted(origem.iterdir()):
+        if f.is_symlink() or not f.is_file():
+            continue
+        total += f.stat().st_size
+        if total > COPIA_MAXIMA:
+            break
+        shutil.copyfile(f, destino / f.name)
+
+
+class GrupoDeProcessos:
+    """Um grupo de controlo ``pids`` (cgroup v1) com um máximo de processos; só como root."""
+
+    def __init__(self, base: Path, maximo: int):
+        self.pasta = base / f"kernel-{uuid.uuid4().hex[:12]}"
+        self.pasta.mkdir(parents=True)
+        (self.pasta / "pids.max").write_text(str(maximo))
+
+    def prefixo(self) -> list[str]:
+        """Um ``sh`` que entra no grupo antes de dar lugar ao bwrap (os filhos herdam-no)."""
+        return ["/bin/sh", "-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', str(self.pasta)]
+
+    def remover(self) -> None:
+        _matar_grupo(self.pasta)
+        try:
+            self.pasta.rmdir()
+        except OSError:
+            pass
+
+
+def remover_grupos(nome: str) -> None:
+    """No fim da correção: apaga os grupos que um trabalhador morto tenha deixado, e a base."""
+    base = CGROUP_PIDS / nome
+    if not base.is_dir():
+        return
+    for grupo in base.iterdir():
+        if grupo.is_dir():
+            _matar_grupo(grupo)
+            try:
+                grupo.rmdir()
+            except OSError:
+                pass
+    try:
+        base.rmdir()
+    except OSError:
+        pass
+
+
+def _matar_grupo(grupo: Path) -> None:
+    import signal
+
+    try:
+        pids = [int(p) for p in (grupo / "cgroup.procs").read_text().split()]
+    except (OSError, ValueError):
+        return
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def base_de_grupos() -> Path | None:
+    """A pasta de grupos ``pids`` desta correção, se formos root e o cgroup v1 a permitir."""
+    if os.geteuid() != 0:
+        return None
+    nome = os.environ.get("CURSO_CAIXA_GRUPO")
+    if not nome or not (CGROUP_PIDS / "cgroup.procs").is_file():
+        return None
+    base = CGROUP_PIDS / nome
+    try:
+        base.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return base
+
+
+class ProvisionadorIsolado(LocalProvisioner):
+    """``LocalProvisioner`` que arranca o kernel dentro da caixa, com ligação ZMQ ``ipc``."""
+
+    leitura_extra = List(Unicode(), help="Pastas extra que o kernel pode ler.").tag(config=True)
+    raiz_publica = Unicode("", help="CURSO_RAIZ dentro da caixa (com tests/exercicios).").tag(config=True)
+    memoria = Integer(MEMORIA, help="Memória virtual máxima do kernel, em bytes.").tag(config=True)
+    processos = Integer(PROCESSOS, help="Processos ao mesmo tempo na caixa.").tag(config=True)
+    extra = Dict(help="Reservado.").tag(config=True)
+
+    privada: Path | None = None
+    ligacao: Path | None = None
+    grupo: GrupoDeProcessos | None = None
+
+    async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
+        km = self.parent
+        if self.privada is None:  # um reinício reutiliza a caixa: o cliente já tem os endereços
+            base = Path(os.environ.get("CURSO_CAIXAS") or tempfile.gettempdir())
+            base.mkdir(parents=True, exist_ok=True)
+            raiz = Path(tempfile.mkdtemp(prefix="caixa-", dir=base))
+            self.privada, self.ligacao = raiz / "trabalho", raiz / "ligacao"
+            self.privada.mkdir()
+            self.ligacao.mkdir()
+            copiar_submissao(Path(kwargs["cwd"]) if kwargs.get("cwd") else None, self.privada)
+            km.transport = "ipc"
+            km.ip = str(self.ligacao / "k")
+            km.connection_file = str(self.ligacao / "kernel.json")
+            grupos = base_de_grupos()
+            self.grupo = GrupoDeProcessos(grupos, self.processos) if grupos else None
+        kwargs = await super().pre_launch(**kwargs)
+        env = ambiente_da_caixa(kwargs.get("env") or {}, self.raiz_publica or None)
+        argv = comando(kwargs["cmd"], self.privada, self.ligacao,
+                       leitura([*self.leitura_extra, self.kernel_spec.resource_dir]), env,
+                       self.memoria, self.processos)
+        kwargs["cmd"] = [*(self.grupo.prefixo() if self.grupo else []), *argv]
+        kwargs["env"] = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+        kwargs["cwd"] = str(self.ligacao)
+        # sem o JPY_PARENT_PID (um PID de fora não quer dizer nada lá dentro) o ipykernel escreve
+        # um aviso sobre o Ctrl-C no stdout; o stderr do kernel continua a ir para o registo
+        kwargs.setdefault("stdout", subprocess.DEVNULL)
+        return kwargs
+
+    async def cleanup(self, restart: bool = False) -> None:
+        await super().cleanup(restart=restart)
+        if restart:
+            return
+        if self.grupo is not None:
+            self.grupo.remover()
+        if self.privada is not None:
+            shutil.rmtree(self.privada.parent, ignore_errors=True)
+            self.privada = None
+
+
+def especificacao(pasta: Path, argv: list[str], config: dict) -> Path:
+    """Escreve o kernel spec ``curso-isolado`` em ``pasta/kernels``: o ``argv`` do kernel do
+    curso, interrupção por mensagem (um sinal não atravessaria o ``bwrap``) e o provisionador."""
+    destino = Path(pasta) / "kernels" / NOME
+    destino.mkdir(parents=True, exist_ok=True)
+    (destino / "kernel.json").write_text(json.dumps({
+        "argv": argv, "display_name": "Python 3 (correção isolada)", "language": "python",
+        "interrupt_mode": "message",
+        "metadata": {"kernel_provisioner": {"provisioner_name": NOME, "config": config}},
+    }, ensure_ascii=False), encoding="utf-8")
+    return destino
