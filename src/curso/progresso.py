@@ -86,6 +86,6 @@ def registar(sub, ajuda: str) -> None:
                        "falha e o que falta começar, e diz qual é o próximo passo.")
     p._optionals.title = "opções"
     p.add_argument("--pasta", metavar="PASTA",
-                   help="pasta com capNN/capNN.ipynb (por omissão: exercises/)")
+                   help="pasta com capNN/capNN.ipynb (por omissão: a que tem os teus cadernos, a partir da pasta atual)")
     p.add_argument("--json", action="store_true", help="resultado em JSON")
     p.set_defaults(func=executar)

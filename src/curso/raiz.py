@@ -16,19 +16,43 @@ class ErroDoCurso(Exception):
 
 
 def raiz_do_curso() -> Path:
-    """A raiz do repositório: ``CURSO_RAIZ``, senão a pasta de onde o pacote foi instalado,
-    senão a primeira pasta acima da atual que tenha ``tests/exercicios``."""
+    """A pasta com as verificações (``tests/exercicios``): ``CURSO_RAIZ``, senão a pasta atual ou
+    uma acima dela, senão a pasta de onde o pacote foi instalado.
+
+    A pasta de quem estuda vem antes da instalação: com o pacote instalado uma vez para todos
+    (um JupyterHub), quem trabalha na sua própria cópia do curso usa as verificações dessa cópia.
+    ``CURSO_RAIZ`` vem primeiro porque a correção o fixa: uma submissão que traga uma pasta
+    ``tests/exercicios`` não troca as verificações do professor pelas suas.
+    """
     if os.environ.get("CURSO_RAIZ"):
         return Path(os.environ["CURSO_RAIZ"]).resolve()
-    candidatos = [Path(__file__).resolve().parents[2], *Path.cwd().resolve().parents]
-    candidatos.insert(1, Path.cwd().resolve())
-    for pasta in candidatos:
+    aqui = Path.cwd().resolve()
+    for pasta in (aqui, *aqui.parents, Path(__file__).resolve().parents[2]):
         if (pasta / PASTA_VERIFICACOES).is_dir():
             return pasta
     raise ErroDoCurso(
         "Não encontrei a pasta do curso (a que tem tests/exercicios). "
         "Corre o comando dentro do repositório ou define CURSO_RAIZ."
     )
+
+
+def _tem_cadernos(pasta: Path) -> bool:
+    return any(pasta.glob("cap[0-9][0-9]/cap[0-9][0-9].ipynb"))
+
+
+def pasta_dos_cadernos() -> Path:
+    """A pasta com os ``capNN/capNN.ipynb`` de quem estuda, procurada a partir da pasta atual.
+
+    Sobe da pasta atual (num kernel, a do caderno) até encontrar uma pasta com ``capNN/`` (o que
+    o ``nbgrader fetch_assignment`` traz para a pasta pessoal) ou com ``exercises/capNN/`` (uma
+    cópia do repositório). Sem nenhuma, ``exercises/`` da raiz do curso.
+    """
+    aqui = Path.cwd().resolve()
+    for pasta in (aqui, *aqui.parents):
+        for candidata in (pasta, pasta / "exercises"):
+            if _tem_cadernos(candidata):
+                return candidata
+    return raiz_do_curso() / "exercises"
 
 
 def capitulo_de(exercicio: str | int) -> int:
@@ -44,8 +68,9 @@ def capitulo_de(exercicio: str | int) -> int:
 
 
 def caderno_de_exercicios(capitulo: int, pasta: str | Path | None = None) -> Path:
-    """O caderno ``capNN/capNN.ipynb`` dentro de ``pasta`` (por omissão ``exercises/``)."""
-    base = Path(pasta) if pasta is not None else raiz_do_curso() / "exercises"
+    """O caderno ``capNN/capNN.ipynb`` dentro de ``pasta`` (por omissão a de quem estuda, ver
+    ``pasta_dos_cadernos``)."""
+    base = Path(pasta) if pasta is not None else pasta_dos_cadernos()
     return base / f"cap{capitulo:02d}" / f"cap{capitulo:02d}.ipynb"
 
 

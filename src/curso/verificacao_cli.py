@@ -42,7 +42,7 @@ def registar(sub, ajuda: str) -> None:
     p.add_argument(
         "--caderno",
         metavar="CAMINHO",
-        help="caderno a verificar (por omissão: exercises/capNN/capNN.ipynb)",
+        help="caderno a verificar (por omissão: capNN/capNN.ipynb na pasta dos teus cadernos, a partir da pasta atual)",
     )
     p.add_argument("--json", action="store_true", help="resultado em JSON (para ferramentas)")
     p.set_defaults(func=executar)
