@@ -180,25 +180,30 @@ def _onde(erro: BaseException) -> str:
     return ""
 
 
-def _entrada(erro: BaseException, classe: type) -> str | None:
+# a entrada que fez rebentar o código do aluno, curta mas legível (o reprlib corta aos 30 carateres)
+_REPR_ENTRADA = reprlib.Repr()
+_REPR_ENTRADA.maxstring = _REPR_ENTRADA.maxother = 100
+
+
+def _entrada(erro: BaseException, ident: str) -> str | None:
     """A chamada da verificação ao código do aluno onde a exceção nasceu, com os argumentos.
 
     Percorre o traceback: depois das molduras do módulo de verificações, a primeira moldura que
     não é do curso nem de uma biblioteca instalada é a função do aluno que a verificação chamou.
     """
-    do_teste = inspect.getfile(classe)
+    do_teste = os.path.realpath(modulo_de_verificacoes(capitulo_de(ident)))
     fora = (os.path.dirname(os.path.abspath(__file__)), sys.prefix, sys.base_prefix)
     quadro, dentro = erro.__traceback__, False
     while quadro is not None:
         codigo = quadro.tb_frame.f_code
-        if codigo.co_filename == do_teste:
+        if os.path.realpath(codigo.co_filename) == do_teste:
             dentro = True
         elif dentro and not codigo.co_filename.startswith(fora):
             if codigo.co_name.startswith("<"):  # código solto numa célula, não uma função chamada
                 return None
             info = inspect.getargvalues(quadro.tb_frame)
             nomes = [*info.args, *filter(None, (info.varargs, info.keywords))]
-            valores = ", ".join(f"{n}={reprlib.repr(info.locals[n])}" for n in nomes if n in info.locals)
+            valores = ", ".join(f"{n}={_REPR_ENTRADA.repr(info.locals[n])}" for n in nomes if n in info.locals)
             return f"{codigo.co_name}({valores})"
         quadro = quadro.tb_next
     return None
@@ -227,7 +232,7 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
-        tipo, chamada = type(erro).__name__, _entrada(erro, classe)
+        tipo, chamada = type(erro).__name__, _entrada(erro, ident)
         return Resultado(ident, nome, FALHOU, explica(
             f"O teu código lançou uma exceção inesperada{_onde(erro)}.",
             f"com a entrada {chamada}: {tipo}: {erro}" if chamada else f"{tipo}: {erro}",
