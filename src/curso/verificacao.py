@@ -248,12 +248,12 @@ def _onde(quadros: list[traceback.FrameSummary]) -> str:
     return f" (em {os.path.basename(quadro.filename)}, linha {quadro.lineno}{linha})"
 
 
-def _erro_inesperado(erro: BaseException, classe: type) -> str:
+def _erro_inesperado(erro: BaseException, classe: type, ident: str) -> str:
     """A mensagem de uma exceção que não é ``AssertionError``: do código do aluno ou da verificação."""
     descricao = f"{type(erro).__name__}: {erro}"
     quadros = _quadros_do_aluno(erro, classe)
     if quadros:
-        chamada = _entrada(erro, classe)
+        chamada = _entrada(erro, ident)
         detalhe = f"com a entrada {chamada}: {descricao}" if chamada else descricao
         return explica(f"O teu código lançou uma exceção inesperada{_onde(quadros)}.", detalhe)
     # nenhum quadro do aluno: a exceção nasceu no código da verificação (ou no que ela chamou)
@@ -265,25 +265,30 @@ def _erro_inesperado(erro: BaseException, classe: type) -> str:
     )
 
 
-def _entrada(erro: BaseException, classe: type) -> str | None:
+# a entrada que fez rebentar o código do aluno, curta mas legível (o reprlib corta aos 30 carateres)
+_REPR_ENTRADA = reprlib.Repr()
+_REPR_ENTRADA.maxstring = _REPR_ENTRADA.maxother = 100
+
+
+def _entrada(erro: BaseException, ident: str) -> str | None:
     """A chamada da verificação ao código do aluno onde a exceção nasceu, com os argumentos.
 
     Percorre o traceback: depois das molduras do módulo de verificações, a primeira moldura que
     não é do curso nem de uma biblioteca instalada é a função do aluno que a verificação chamou.
     """
-    do_teste = inspect.getfile(classe)
+    do_teste = os.path.realpath(modulo_de_verificacoes(capitulo_de(ident)))
     fora = (os.path.dirname(os.path.abspath(__file__)), sys.prefix, sys.base_prefix)
     quadro, dentro = erro.__traceback__, False
     while quadro is not None:
         codigo = quadro.tb_frame.f_code
-        if codigo.co_filename == do_teste:
+        if os.path.realpath(codigo.co_filename) == do_teste:
             dentro = True
         elif dentro and not codigo.co_filename.startswith(fora):
             if codigo.co_name.startswith("<"):  # código solto numa célula, não uma função chamada
                 return None
             info = inspect.getargvalues(quadro.tb_frame)
             nomes = [*info.args, *filter(None, (info.varargs, info.keywords))]
-            valores = ", ".join(f"{n}={reprlib.repr(info.locals[n])}" for n in nomes if n in info.locals)
+            valores = ", ".join(f"{n}={_REPR_ENTRADA.repr(info.locals[n])}" for n in nomes if n in info.locals)
             return f"{codigo.co_name}({valores})"
         quadro = quadro.tb_next
     return None
@@ -312,7 +317,7 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
-        return Resultado(ident, nome, FALHOU, _erro_inesperado(erro, classe))
+        return Resultado(ident, nome, FALHOU, _erro_inesperado(erro, classe, ident))
     return Resultado(ident, nome, PASSOU)
 
 

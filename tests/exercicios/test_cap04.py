@@ -152,6 +152,24 @@ class TestEx4_3:
         assert r == esperado, explica(
             "O decisor por omissão é decidir_ferramenta_e_argumentos.", f"obtive {r!r}")
 
+    def test_omissao_procurada_na_chamada(self, nb):
+        """Sem decidir, usa a versão atual do 4.1, não a que existia quando o def correu"""
+        agente = nb.agente_simples
+        espaco, nome, falta = agente.__globals__, "decidir_ferramenta_e_argumentos", object()
+        original, decidir = espaco.get(nome, falta), _decisor_espiao(None)
+        espaco[nome] = decidir  # como se tivesses corrigido o 4.1 e corrido só essa célula
+        try:
+            agente("Que horas são?")
+        finally:  # o espaço de nomes é partilhado pelas verificações: fica como estava
+            if original is falta:
+                espaco.pop(nome, None)
+            else:
+                espaco[nome] = original
+        assert decidir.vistos == ["Que horas são?"], explica(
+            "Usa decidir=None e escolhe decidir_ferramenta_e_argumentos dentro da função: um valor "
+            "por omissão fica fixado quando o def corre, preso à versão antiga do 4.1.",
+            "o agente não chamou a versão atual de decidir_ferramenta_e_argumentos")
+
     def test_abstem_se(self, nb):
         """Quando o decisor devolve None, não executa nada e diz porquê"""
         decidir = _decisor_espiao(None)
