@@ -208,18 +208,22 @@ def _e_do_aluno(ficheiro: str, ficheiro_da_verificacao: str) -> bool:
     return caminho != ficheiro_da_verificacao and not caminho.startswith((_PACOTE_CURSO, *_BIBLIOTECAS))
 
 
-def _ficheiro_de(classe: type) -> str:
-    try:
-        return _caminho(inspect.getfile(classe))
-    except TypeError:  # uma classe sem ficheiro (criada à mão)
-        return ""
+def _quadros_do_aluno(erro: BaseException, ficheiro_da_verificacao: str,
+                      fundo: int = 8) -> list[traceback.FrameSummary]:
+    """Os quadros do traceback que são código do aluno, do mais exterior para o mais interior.
 
-
-def _quadros_do_aluno(erro: BaseException, classe: type) -> list[traceback.FrameSummary]:
-    """Os quadros do traceback que são código do aluno, do mais exterior para o mais interior."""
-    ficheiro_da_verificacao = _ficheiro_de(classe)
-    return [q for q in traceback.extract_tb(erro.__traceback__)
-            if _e_do_aluno(q.filename, ficheiro_da_verificacao)]
+    Num grupo de exceções (a hypothesis junta assim várias falhas) ou numa exceção lançada
+    ``from`` outra, procura também nas exceções de dentro.
+    """
+    quadros = [q for q in traceback.extract_tb(erro.__traceback__)
+               if _e_do_aluno(q.filename, ficheiro_da_verificacao)]
+    dentro = [*(erro.exceptions if isinstance(erro, BaseExceptionGroup) else ()), erro.__cause__]
+    for outra in dentro:
+        if quadros or fundo == 0:
+            break
+        if outra is not None:
+            quadros = _quadros_do_aluno(outra, ficheiro_da_verificacao, fundo - 1)
+    return quadros
 
 
 def _shell():
@@ -248,17 +252,36 @@ def _onde(quadros: list[traceback.FrameSummary]) -> str:
     return f" (em {os.path.basename(quadro.filename)}, linha {quadro.lineno}{linha})"
 
 
-def _erro_inesperado(erro: BaseException, classe: type, ident: str) -> str:
+def _so_afirmacoes(erro: BaseException) -> list[str]:
+    """As mensagens de um grupo de exceções feito só de ``AssertionError`` (senão, lista vazia)."""
+    if not isinstance(erro, BaseExceptionGroup):
+        return []
+    afirmacoes, resto = erro.split(AssertionError)
+    if afirmacoes is None or resto is not None:
+        return []
+    mensagens: list[str] = []
+    pendentes = list(afirmacoes.exceptions)
+    while pendentes:
+        atual = pendentes.pop(0)
+        if isinstance(atual, BaseExceptionGroup):
+            pendentes.extend(atual.exceptions)
+        elif (texto := str(atual).strip() or "A verificação falhou.") not in mensagens:
+            mensagens.append(texto)
+    return mensagens
+
+
+def _erro_inesperado(erro: BaseException, metodo, ident: str) -> str:
     """A mensagem de uma exceção que não é ``AssertionError``: do código do aluno ou da verificação."""
     descricao = f"{type(erro).__name__}: {erro}"
-    quadros = _quadros_do_aluno(erro, classe)
+    ficheiro_da_verificacao = _caminho(metodo.__code__.co_filename)
+    quadros = _quadros_do_aluno(erro, ficheiro_da_verificacao)
     if quadros:
         chamada = _entrada(erro, ident)
         detalhe = f"com a entrada {chamada}: {descricao}" if chamada else descricao
         return explica(f"O teu código lançou uma exceção inesperada{_onde(quadros)}.", detalhe)
     # nenhum quadro do aluno: a exceção nasceu no código da verificação (ou no que ela chamou)
     todos = traceback.extract_tb(erro.__traceback__)
-    ultimo = ([q for q in todos if _caminho(q.filename) == _ficheiro_de(classe)] or todos)[-1]
+    ultimo = ([q for q in todos if _caminho(q.filename) == ficheiro_da_verificacao] or todos)[-1]
     return explica(
         "Erro na própria verificação, não no teu código: avisa o professor (copia esta mensagem).",
         f"{descricao} (em {os.path.basename(ultimo.filename)}, linha {ultimo.lineno})",
@@ -317,7 +340,10 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
-        return Resultado(ident, nome, FALHOU, _erro_inesperado(erro, classe, ident))
+        afirmacoes = _so_afirmacoes(erro)
+        if afirmacoes:  # a hypothesis junta num grupo várias falhas distintas
+            return Resultado(ident, nome, FALHOU, "\n".join(afirmacoes))
+        return Resultado(ident, nome, FALHOU, _erro_inesperado(erro, metodo, ident))
     return Resultado(ident, nome, PASSOU)
 
 

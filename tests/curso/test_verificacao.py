@@ -229,6 +229,17 @@ class _VerificacaoPartida:
         """O código do aluno lança uma exceção"""
         assert nb.f() == 1
 
+    def test_grupo_de_afirmacoes(self, nb):
+        """Várias falhas juntas num grupo (como as da hypothesis)"""
+        raise ExceptionGroup("2 falhas", [AssertionError("Primeira dica."), AssertionError("Segunda dica.")])
+
+    def test_grupo_com_erro_do_aluno(self, nb):
+        """Um grupo com uma exceção do código do aluno lá dentro"""
+        try:
+            nb.f()
+        except KeyError as erro:
+            raise ExceptionGroup("falhas", [AssertionError("x"), erro]) from None
+
 
 class TestErrosInesperados:
     NB = Caderno({}).com("def f():\n    return {}['x']\n", "<c.ipynb, célula de código 3>")
@@ -246,6 +257,12 @@ class TestErrosInesperados:
         assert r.mensagem.startswith("O teu código lançou uma exceção inesperada")
         assert "(em c.ipynb, célula de código 3, linha 2)" in r.mensagem
         assert "avisa o professor" not in r.mensagem
+
+    def test_grupos_de_excecoes(self):
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_grupo_de_afirmacoes", self.NB)
+        assert r.estado == FALHOU and r.mensagem == "Primeira dica.\nSegunda dica."
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_grupo_com_erro_do_aluno", self.NB)
+        assert r.mensagem.startswith("O teu código lançou uma exceção inesperada (em c.ipynb")
 
     def test_excecao_numa_biblioteca_chamada_pelo_aluno_e_do_aluno(self):
         nb = Caderno({}).com("import json\ndef f():\n    return json.loads('{')\n", "<célula 1>")
