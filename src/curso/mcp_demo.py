@@ -24,7 +24,7 @@ CATALOGO = {
 
 
 def consultar_catalogo(nome_produto: str) -> dict | None:
-    """Preço e stock de um produto, pelo nome (None se o produto não existir)."""
+    """Preço e stock de um produto, pelo nome (null se o produto não existir)."""
     return CATALOGO.get(nome_produto.lower())
 
 
@@ -35,9 +35,9 @@ def calcular_total(quantidade: float, preco_unitario: float) -> float:
 
 def criar_servidor():
     """O servidor MCP ``catalogo`` com as duas ferramentas (o esquema sai das anotações de tipo)."""
-    from mcp.server.fastmcp import FastMCP
+    from mcp.server.mcpserver import MCPServer  # o antigo FastMCP (mcp ≥ 2)
 
-    servidor = FastMCP("catalogo", log_level="WARNING")
+    servidor = MCPServer("catalogo", log_level="WARNING")
     servidor.tool()(consultar_catalogo)
     servidor.tool()(calcular_total)
     return servidor
@@ -50,26 +50,33 @@ async def sessao_mcp():
     from mcp.client.stdio import stdio_client
 
     parametros = StdioServerParameters(command=sys.executable, args=["-m", "curso.mcp_demo"])
-    async with stdio_client(parametros) as (ler, escrever), ClientSession(ler, escrever) as sessao:
+    # num caderno, sys.stderr não é um ficheiro do sistema: os avisos do servidor vão para o
+    # stderr verdadeiro do kernel
+    try:
+        sys.stderr.fileno()
+        erros = sys.stderr
+    except (AttributeError, OSError, ValueError):
+        erros = sys.__stderr__
+    async with stdio_client(parametros, errlog=erros) as (ler, escrever), ClientSession(ler, escrever) as sessao:
         await sessao.initialize()
         yield sessao
 
 
 def para_ferramenta(ferramenta) -> dict:
-    """Uma ferramenta MCP (``name``, ``description``, ``inputSchema``) na forma ``tools=`` do Chat Completions."""
+    """Uma ferramenta MCP (``name``, ``description``, ``input_schema``) na forma ``tools=`` do Chat Completions."""
     return {"type": "function", "function": {
         "name": ferramenta.name,
         "description": ferramenta.description or "",
-        "parameters": ferramenta.inputSchema,
+        "parameters": ferramenta.input_schema,
     }}
 
 
 def texto_do_resultado(resultado) -> str:
     """O conteúdo de um ``CallToolResult`` em texto, para a mensagem ``tool``; um erro vem marcado."""
     texto = "\n".join(parte.text for parte in resultado.content if getattr(parte, "type", "") == "text")
-    if not texto and getattr(resultado, "structuredContent", None) is not None:
-        texto = json.dumps(resultado.structuredContent, ensure_ascii=False)
-    return f"ERRO: {texto}" if resultado.isError else texto
+    if not texto and resultado.structured_content is not None:
+        texto = json.dumps(resultado.structured_content, ensure_ascii=False)
+    return f"ERRO: {texto}" if resultado.is_error else texto
 
 
 if __name__ == "__main__":
