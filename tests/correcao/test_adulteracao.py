@@ -23,25 +23,21 @@ import hashlib
 import html
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
 import pytest
 from nbgrader.api import Gradebook
 
-from curso.correcao import caixa
-
 from ._turma import RAIZ, celula, copiar_curso, corrigir, exercicios, ler, maximo, resolvido, submeter
 
-pytestmark = [
-    pytest.mark.lento,
-    pytest.mark.skipif(caixa.motivo_sem_caixa() is not None,
-                       reason=f"sem caixa de areia: {caixa.motivo_sem_caixa()}"),
-]
+pytestmark = pytest.mark.lento
 
 CAP = "cap01"
 MARCA = "ataque-i13-marca"  # está na linha de comando de cada processo que um ataque arranca
@@ -57,6 +53,7 @@ subprocess.Popen([sys.executable, "-c", codigo, "{marca}"], start_new_session=Tr
                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 """
 
+SO_LIMITES = {"bomba_de_memoria"}  # código banal: o limite de memória chega, não há o que assinalar
 ATAQUES = {
     # ler as soluções do curso e correr as células de solução
     "solucoes_pela_raiz": """
@@ -259,6 +256,15 @@ type(ip).run_cell = lambda self, *a, **k: None
 }
 
 
+@pytest.fixture
+def temporarias():
+    """O TMPDIR da correção: curto (os sockets Unix das caixas têm um limite de comprimento), e
+    tem de ficar vazio."""
+    pasta = Path(tempfile.mkdtemp(prefix="adulteracao-", dir="/tmp"))
+    yield pasta
+    shutil.rmtree(pasta, ignore_errors=True)
+
+
 def _arvore(pasta: Path, fora: tuple[str, ...] = ()) -> dict[str, str]:
     """O hash de cada ficheiro (e o alvo de cada ligação) debaixo de ``pasta``."""
     hashes = {}
@@ -345,12 +351,10 @@ def _numero(texto: str) -> float:
 
 
 @pytest.mark.timeout(900)
-def test_alunos_hostis(tmp_path):
+def test_alunos_hostis(tmp_path, temporarias):
     curso = tmp_path / "curso"
     curso.mkdir()
     copiar_curso(curso, [CAP])
-    temporarias = tmp_path / "tmp"
-    temporarias.mkdir()
     submeter(curso, "solucao", CAP, resolvido(CAP))
     submeter(curso, "branco", CAP, ler(curso / "exercises" / CAP / f"{CAP}.ipynb"))
     submeter(curso, "parcial", CAP, resolvido(CAP, so={SOL_B}))
@@ -373,6 +377,7 @@ def test_alunos_hostis(tmp_path):
     finally:
         espia.fechar()
     saida = r.stdout
+    (tmp_path / "saida.txt").write_text(saida + r.stderr, encoding="utf-8")
     assert r.returncode == 0, saida + r.stderr
 
     # ninguém ficou: nem processos dos ataques, nem kernels, nem pastas temporárias
@@ -393,6 +398,8 @@ def test_alunos_hostis(tmp_path):
     for aluno in ATAQUES:
         assert notas[aluno] == 0, (aluno, notas[aluno], saida)
         linhas = [li for li in problemas.splitlines() if f" {aluno} · {CAP}:" in li]
+        if aluno in SO_LIMITES:  # sem nada de suspeito no código: basta não ganhar nada
+            continue
         assert any("⚠ possível adulteração" in li and "linha" in li for li in linhas), (aluno, linhas)
 
     # o CSV, a base de dados e a tabela impressa dizem o mesmo
@@ -423,13 +430,11 @@ def test_alunos_hostis(tmp_path):
 
 
 @pytest.mark.timeout(600)
-def test_interrompida_nao_deixa_nada(tmp_path):
+def test_interrompida_nao_deixa_nada(tmp_path, temporarias):
     """Um SIGTERM a meio da correção: sai, e não ficam kernels nem cópias das soluções."""
     curso = tmp_path / "curso"
     curso.mkdir()
     copiar_curso(curso, [CAP])
-    temporarias = tmp_path / "tmp"
-    temporarias.mkdir()
     for i in range(4):
         submeter(curso, f"aluno{i}", CAP, resolvido(CAP))
     base = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "CURSO_RAIZ")}
