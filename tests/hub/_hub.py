@@ -1,0 +1,387 @@
+"""Um JupyterHub a sério numa pasta temporária, para o teste de ponta a ponta e o benchmark.
+
+Utilizadores Unix criados aqui (e removidos no fim, mesmo com falhas), o ``configurable-http-proxy``
+do npm (instalado pelo ``.ci/run`` em ``.ci/node``), o ``LocalProcessSpawner`` e o
+``SharedPasswordAuthenticator`` (nenhum serviço externo), e uma pasta de troca do nbgrader
+partilhada. Tudo o que os utilizadores fazem passa pelo Hub: a API REST do Hub para arrancar e
+parar servidores, e, pelo proxy do Hub com um token, a API de conteúdos e os terminais do
+servidor de cada utilizador (um comando escrito num terminal, como uma pessoa faria).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+RAIZ = Path(__file__).resolve().parents[2]
+PROXY = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
+CURSO_ID = "curso-agentes"
+SENHA = "turma-" + secrets.token_hex(8)  # a palavra-passe partilhada dos alunos (só deste teste)
+FIM = re.compile(r"__FIM__(\d+)__")
+
+
+class ErroDoHub(Exception):
+    pass
+
+
+def porta_livre() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def porta_aberta(porta: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", porta)) == 0
+
+
+def esperar(condicao, limite: float, o_que: str, intervalo: float = 0.2):
+    """Repete ``condicao()`` até devolver algo verdadeiro; falha com ``o_que`` ao fim de ``limite`` s."""
+    fim = time.monotonic() + limite
+    while time.monotonic() < fim:
+        valor = condicao()
+        if valor:
+            return valor
+        time.sleep(intervalo)
+    raise ErroDoHub(f"passaram {limite:.0f} s à espera de: {o_que}")
+
+
+# ---------------------------------------------------------------------------------------------
+# o curso instalado uma vez para todos
+
+
+def _todos_podem_usar(caminho: Path) -> bool:
+    """Qualquer utilizador chega a ``caminho`` (todas as pastas acima com o+x) e lê-o."""
+    caminho = caminho.resolve()
+    for pasta in caminho.parents:
+        if not pasta.stat().st_mode & stat.S_IXOTH:
+            return False
+    return bool(caminho.stat().st_mode & stat.S_IROTH)
+
+
+def _python_de_sistema() -> Path:
+    for candidato in ("/usr/bin/python3", "/usr/local/bin/python3"):
+        p = Path(candidato)
+        if p.exists() and _todos_podem_usar(p):
+            versao = subprocess.run([p, "-c", "import sys, venv, ensurepip; print(sys.version_info >= (3, 11))"],
+                                    capture_output=True, text=True)
+            if versao.stdout.strip() == "True":
+                return p
+    raise ErroDoHub("não há um Python 3.11+ (com venv) que os utilizadores possam correr: "
+                    "instala o python3-venv do Debian")
+
+
+def instalacao_partilhada(base: Path) -> Path:
+    """O Python do curso que os servidores dos utilizadores usam.
+
+    O deste ambiente, se todos o puderem usar. Senão (o Python do ``.venv`` vive dentro de /root,
+    que os outros não atravessam), um ambiente novo em ``base/venv``, criado com o Python do
+    sistema, com os mesmos pacotes: ligações fixas (sem cópia) para os ficheiros de
+    ``site-packages`` e os programas de ``bin/`` reescritos para o novo Python. Instalar de novo a
+    partir do ``requirements.lock`` daria o mesmo, mas demora minutos numa máquina ocupada.
+    """
+    atual = Path(sys.executable)
+    if not _todos_podem_usar(RAIZ / "src" / "curso" / "raiz.py"):
+        raise ErroDoHub(f"os utilizadores do Hub não conseguem ler o curso em {RAIZ}: as pastas "
+                        "acima dele precisam de permissão de passagem (o+x)")
+    if _todos_podem_usar(atual) and _todos_podem_usar(Path(sys.base_prefix) / "lib"):
+        return atual
+    venv = base / "venv"
+    subprocess.run([_python_de_sistema(), "-m", "venv", "--without-pip", venv], check=True)
+    versao = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    origem, destino = Path(sys.prefix) / "lib" / versao / "site-packages", venv / "lib" / versao / "site-packages"
+    shutil.rmtree(destino)
+    shutil.copytree(origem, destino, copy_function=os.link)
+    for pasta in ("share", "etc"):  # extensões do JupyterLab, kernels e configuração do servidor
+        if (Path(sys.prefix) / pasta).is_dir():
+            shutil.copytree(Path(sys.prefix) / pasta, venv / pasta, copy_function=os.link,
+                            dirs_exist_ok=True)
+    antigo = f"#!{Path(sys.prefix) / 'bin' / 'python'}".encode()
+    for programa in (Path(sys.prefix) / "bin").iterdir():
+        alvo = venv / "bin" / programa.name
+        if alvo.exists() or not programa.is_file():
+            continue
+        conteudo = programa.read_bytes()
+        if conteudo.startswith(antigo):
+            alvo.write_bytes(f"#!{venv / 'bin' / 'python'}".encode() + conteudo[len(antigo):])
+            alvo.chmod(0o755)
+    return venv / "bin" / "python"
+
+
+# ---------------------------------------------------------------------------------------------
+# utilizadores Unix
+
+
+def criar_utilizador(nome: str, casa: Path) -> None:
+    subprocess.run(["useradd", "--create-home", "--home-dir", str(casa), "--shell", "/bin/bash",
+                    "--user-group", nome], check=True, capture_output=True)
+    os.chmod(casa, 0o700)  # cada um vê só a sua pasta
+
+
+def processos_de(nome: str) -> list[int]:
+    r = subprocess.run(["pgrep", "-u", nome], capture_output=True, text=True)
+    return [int(p) for p in r.stdout.split()]
+
+
+def remover_utilizador(nome: str) -> None:
+    """Termina os processos que ficaram (pelo seu pid) e apaga o utilizador e a sua pasta."""
+    for pid in processos_de(nome):
+        try:
+            os.kill(pid, 9)
+        except ProcessLookupError:
+            pass
+    subprocess.run(["userdel", "--remove", nome], capture_output=True)
+
+
+def escrever_como(nome: str, caminho: Path, texto: str) -> None:
+    caminho.parent.mkdir(parents=True, exist_ok=True)
+    caminho.write_text(texto, encoding="utf-8")
+    for p in (caminho.parent, caminho):
+        shutil.chown(p, nome, nome)
+
+
+CONFIG_NBGRADER = """\
+# o curso e a pasta de troca do nbgrader (a mesma para o professor e para os alunos)
+c = get_config()  # noqa: F821
+c.CourseDirectory.course_id = {curso!r}
+c.Exchange.root = {troca!r}
+"""
+
+CONFIG_HUB = """\
+c = get_config()  # noqa: F821
+c.JupyterHub.bind_url = "http://127.0.0.1:{porta}"
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:{porta_hub}"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{porta_proxy}"
+c.ConfigurableHTTPProxy.command = [{proxy!r}]
+c.JupyterHub.db_url = "sqlite:///{pasta}/jupyterhub.sqlite"
+c.JupyterHub.cookie_secret_file = "{pasta}/jupyterhub_cookie_secret"
+c.JupyterHub.authenticator_class = "shared-password"
+c.SharedPasswordAuthenticator.user_password = {senha!r}
+c.Authenticator.allowed_users = set({utilizadores!r})
+c.JupyterHub.spawner_class = "localprocess"
+c.Spawner.cmd = [{python!r}, "-m", "jupyterhub.singleuser"]
+c.Spawner.default_url = "/lab"
+c.Spawner.environment = {{"PATH": {path!r}, "PYTHONUTF8": "1"}}
+c.Spawner.start_timeout = 180
+c.Spawner.http_timeout = 180
+c.JupyterHub.services = [{{"name": "turma", "api_token": {token!r}}}]
+c.JupyterHub.load_roles = [{{"name": "turma", "services": ["turma"],
+                            "scopes": ["admin:users", "admin:servers", "access:servers"]}}]
+"""
+
+
+class Hub:
+    """Um JupyterHub com ``utilizadores``; ``with Hub(...) as hub`` arranca e para tudo."""
+
+    def __init__(self, base: Path, python: Path, utilizadores: list[str]):
+        self.base, self.python, self.utilizadores = base, python, list(utilizadores)
+        self.pasta = base / "hub"
+        self.troca = base / "troca"
+        self.token = secrets.token_hex(32)
+        self.porta, self.porta_hub, self.porta_proxy = porta_livre(), porta_livre(), porta_livre()
+        self.url = f"http://127.0.0.1:{self.porta}"
+        self.processo: subprocess.Popen | None = None
+        self.sessao = requests.Session()
+        self.sessao.headers["Authorization"] = f"token {self.token}"
+
+    # -- arranque e paragem --------------------------------------------------------------------
+
+    def __enter__(self) -> "Hub":
+        try:
+            self._arrancar()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _arrancar(self) -> None:
+        if not PROXY.exists():
+            raise ErroDoHub(f"falta o configurable-http-proxy em {PROXY}: corre «bash .ci/run» "
+                            "ou «npm ci --prefix .ci/node»")
+        self.pasta.mkdir(parents=True)
+        self.troca.mkdir(mode=0o777)
+        os.chmod(self.troca, 0o777)  # como nos documentos do nbgrader: todos escrevem na troca
+        bin_ = str(Path(self.python).parent)
+        for nome in self.utilizadores:
+            criar_utilizador(nome, self.casa(nome))
+            escrever_como(nome, self.casa(nome) / ".jupyter" / "nbgrader_config.py",
+                          CONFIG_NBGRADER.format(curso=CURSO_ID, troca=str(self.troca)))
+            # os terminais abrem uma shell de login, que repõe o PATH: o do curso vai à frente
+            escrever_como(nome, self.casa(nome) / ".bash_profile", f'export PATH="{bin_}:$PATH"\n')
+        (self.pasta / "jupyterhub_config.py").write_text(CONFIG_HUB.format(
+            porta=self.porta, porta_hub=self.porta_hub, porta_proxy=self.porta_proxy,
+            proxy=str(PROXY), pasta=self.pasta, senha=SENHA, utilizadores=self.utilizadores,
+            python=str(self.python), path=f"{bin_}:/usr/local/bin:/usr/bin:/bin",
+            token=self.token), encoding="utf-8")
+        self.registo = open(self.pasta / "jupyterhub.log", "w")  # noqa: SIM115 — fecha em __exit__
+        self.processo = subprocess.Popen(
+            [sys.executable, "-m", "jupyterhub", "-f", str(self.pasta / "jupyterhub_config.py")],
+            cwd=self.pasta, stdout=self.registo, stderr=subprocess.STDOUT,
+            env={k: v for k, v in os.environ.items() if k not in ("CURSO_RAIZ", "VIRTUAL_ENV")})
+        esperar(self._hub_responde, 120, "o Hub responder em /hub/api/")
+
+    def _hub_responde(self) -> bool:
+        if self.processo.poll() is not None:
+            raise ErroDoHub(f"o Hub terminou ao arrancar:\n{self.log()}")
+        try:
+            return self.sessao.get(f"{self.url}/hub/api/", timeout=2).ok
+        except requests.ConnectionError:
+            return False
+
+    def log(self) -> str:
+        caminho = self.pasta / "jupyterhub.log"
+        return caminho.read_text(errors="replace")[-6000:] if caminho.exists() else ""
+
+    def portas(self) -> list[int]:
+        return [self.porta, self.porta_hub, self.porta_proxy]
+
+    def __exit__(self, *erro) -> None:
+        try:
+            if self.processo and self.processo.poll() is None:
+                for nome in self.utilizadores:
+                    try:
+                        self.parar_servidor(nome)
+                    except Exception:  # noqa: BLE001 — pára o resto na mesma
+                        pass
+                self.processo.terminate()  # o Hub para o proxy ao sair
+                try:
+                    self.processo.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    self.processo.kill()
+                    self.processo.wait(timeout=30)
+        finally:
+            if getattr(self, "registo", None):
+                self.registo.close()
+            self.sobras = {nome: processos_de(nome) for nome in self.utilizadores}
+            for nome in self.utilizadores:
+                remover_utilizador(nome)
+
+    # -- API REST do Hub ----------------------------------------------------------------------
+
+    def api(self, metodo: str, caminho: str, **kwargs) -> requests.Response:
+        r = self.sessao.request(metodo, f"{self.url}/hub/api{caminho}", timeout=30, **kwargs)
+        if r.status_code >= 400:
+            raise ErroDoHub(f"{metodo} {caminho}: {r.status_code} {r.text}")
+        return r
+
+    def casa(self, nome: str) -> Path:
+        return self.base / "casas" / nome
+
+    def _servidor(self, nome: str) -> dict | None:
+        return self.api("GET", f"/users/{nome}").json().get("servers", {}).get("")
+
+    def iniciar_servidor(self, nome: str, limite: float = 180) -> None:
+        self.api("POST", f"/users/{nome}/server")
+        esperar(lambda: (self._servidor(nome) or {}).get("ready"), limite,
+                f"o servidor de {nome} ficar pronto")
+
+    def iniciar_servidores(self, nomes: list[str], limite: float = 300) -> None:
+        """Pede todos os servidores de uma vez e espera que fiquem prontos."""
+        for nome in nomes:
+            self.api("POST", f"/users/{nome}/server")
+        for nome in nomes:
+            esperar(lambda nome=nome: (self._servidor(nome) or {}).get("ready"), limite,
+                    f"o servidor de {nome} ficar pronto")
+
+    def parar_servidor(self, nome: str, limite: float = 60) -> None:
+        if self._servidor(nome) is None:
+            return
+        self.api("DELETE", f"/users/{nome}/server")
+        esperar(lambda: self._servidor(nome) is None, limite, f"o servidor de {nome} parar")
+
+    def memoria_do_servidor(self, nome: str) -> int:
+        """Memória residente (bytes) de todos os processos de ``nome`` (servidor, kernels, terminais)."""
+        total = 0
+        for pid in processos_de(nome):
+            try:
+                for linha in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if linha.startswith("VmRSS:"):
+                        total += int(linha.split()[1]) * 1024
+            except OSError:
+                pass
+        return total
+
+    # -- o servidor de cada utilizador, pelo proxy do Hub --------------------------------------
+
+    def servidor(self, nome: str, metodo: str, caminho: str, **kwargs) -> requests.Response:
+        r = self.sessao.request(metodo, f"{self.url}/user/{nome}{caminho}", timeout=60, **kwargs)
+        if r.status_code >= 400:
+            raise ErroDoHub(f"{nome}: {metodo} {caminho}: {r.status_code} {r.text[:500]}")
+        return r
+
+    def ler_caderno(self, nome: str, caminho: str) -> dict:
+        return self.servidor(nome, "GET", f"/api/contents/{caminho}").json()["content"]
+
+    def gravar_caderno(self, nome: str, caminho: str, caderno: dict) -> None:
+        self.servidor(nome, "PUT", f"/api/contents/{caminho}",
+                      json={"type": "notebook", "format": "json", "content": caderno})
+
+    def executar(self, nome: str, comando: str, limite: float = 300) -> tuple[int, str]:
+        """Escreve ``comando`` num terminal novo do servidor de ``nome``; devolve (código, saída)."""
+        terminal = self.servidor(nome, "POST", "/api/terminals").json()["name"]
+        try:
+            return asyncio.run(asyncio.wait_for(self._no_terminal(nome, terminal, comando), limite))
+        finally:
+            self.servidor(nome, "DELETE", f"/api/terminals/{terminal}")
+
+    async def _no_terminal(self, nome: str, terminal: str, comando: str) -> tuple[int, str]:
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        pedido = HTTPRequest(f"ws://127.0.0.1:{self.porta}/user/{nome}/terminals/websocket/{terminal}",
+                             headers={"Authorization": f"token {self.token}"})
+        ws = await websocket_connect(pedido)
+        try:
+            # o marcador sai partido em dois no eco do comando, e inteiro só no fim
+            await ws.write_message(json.dumps(["stdin", f"{comando}; echo __FIM__$?_\"\"_\r"]))
+            saida = ""
+            while True:
+                mensagem = await ws.read_message()
+                if mensagem is None:
+                    raise ErroDoHub(f"o terminal de {nome} fechou a meio:\n{saida}")
+                tipo, *resto = json.loads(mensagem)
+                if tipo == "stdout":
+                    saida += resto[0]
+                    achado = FIM.search(saida)
+                    if achado:
+                        return int(achado.group(1)), saida[:achado.start()]
+        finally:
+            ws.close()
+
+
+def pasta_base() -> Path:
+    """Uma pasta temporária que os utilizadores do Hub atravessam (a do pytest é só do root)."""
+    base = Path(tempfile.mkdtemp(prefix="curso-hub-"))
+    os.chmod(base, 0o755)
+    (base / "casas").mkdir(mode=0o755)
+    return base
+
+
+def nomes(prefixo: str, quantos: int) -> list[str]:
+    """Nomes de utilizador que não colidem com outras corridas (nem com utilizadores a sério)."""
+    marca = secrets.token_hex(2)
+    return [f"{prefixo}{marca}{i}" for i in range(quantos)]
+
+
+def ha_condicoes() -> str | None:
+    """Porque é que este ambiente não consegue correr o Hub (ou None)."""
+    if os.name != "posix" or os.geteuid() != 0:
+        return "o teste do JupyterHub cria utilizadores Unix: corre como root (como a CI)"
+    for comando in ("useradd", "userdel", "pgrep", "node"):
+        if shutil.which(comando) is None:
+            return f"falta o comando {comando}"
+    return None
