@@ -12,11 +12,11 @@ from urllib.parse import unquote
 
 import pytest
 from test_jupyterlab import (  # o mesmo JupyterLab e o mesmo Chromium do teste dos widgets
-    ARGUMENTOS_CHROMIUM,
     CAPITULO_1,
     CHROMIUM,
     _pasta_capturas,
     jupyterlab,  # noqa: F401 — fixture usado pelo teste abaixo
+    lancar_chromium,
 )
 
 pytestmark = pytest.mark.navegador
@@ -29,10 +29,7 @@ def test_diagrama_mermaid_da_licao_1_aparece_como_svg(jupyterlab, tmp_path):  # 
 
     capturas = _pasta_capturas(tmp_path)
     with sync_playwright() as p:
-        browser = p.chromium.launch_persistent_context(
-            str(tmp_path / "perfil-chromium"), executable_path=str(CHROMIUM), headless=True,
-            args=ARGUMENTOS_CHROMIUM, viewport={"width": 1200, "height": 900},
-        )
+        browser = lancar_chromium(p, tmp_path)
         try:
             pagina = browser.new_page()
             pagina.set_default_timeout(45_000)
