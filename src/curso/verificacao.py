@@ -288,7 +288,7 @@ def _erro_inesperado(erro: BaseException, metodo, ident: str) -> str:
     )
 
 
-# a entrada que fez rebentar o código do aluno, curta mas legível (o reprlib corta aos 30 carateres)
+# a entrada que fez rebentar o código do aluno, curta mas legível (o reprlib corta aos 30 caracteres)
 _REPR_ENTRADA = reprlib.Repr()
 _REPR_ENTRADA.maxstring = _REPR_ENTRADA.maxother = 100
 

@@ -135,6 +135,14 @@ def abrir_e_correr(pagina, jupyterlab: dict, nome: str) -> None:
     pagina.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
+def lancar_chromium(playwright, tmp_path: Path):
+    """O Chromium do Debian, sem cabeça, com um perfil temporário (nada suja a tua configuração)."""
+    return playwright.chromium.launch_persistent_context(
+        str(tmp_path / "perfil-chromium"), executable_path=str(CHROMIUM), headless=True,
+        args=ARGUMENTOS_CHROMIUM, viewport={"width": 1200, "height": 900},
+    )
+
+
 def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
     if not CHROMIUM.exists():
         pytest.fail(
@@ -146,10 +154,7 @@ def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
     capturas = _pasta_capturas(tmp_path)
     inicio = time.monotonic()
     with sync_playwright() as p:
-        browser = p.chromium.launch_persistent_context(
-            str(tmp_path / "perfil-chromium"), executable_path=str(CHROMIUM), headless=True,
-            args=ARGUMENTOS_CHROMIUM, viewport={"width": 1200, "height": 900},
-        )
+        browser = lancar_chromium(p, tmp_path)
         try:
             pagina = browser.new_page()
             pagina.set_default_timeout(30_000)

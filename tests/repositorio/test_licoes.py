@@ -10,9 +10,11 @@ import re
 
 import pytest
 
-from ._cadernos import ler, licoes
+from ._cadernos import RAIZ, ler, licoes, todos_os_cadernos
 
 LICOES = [p for p in licoes() if int(p.name[:2]) >= 1]
+# o que nunca chega a um aluno: marcas de revisão e referências a notas internas
+RESIDUOS = ("[por confirmar]", "[verify]", "notas de factos")
 CABECALHO_ERROS = re.compile(r"^\|\s*Sintoma\s*\|\s*Causa\s*\|\s*Onde ver\s*\|\s*$", re.M)
 
 
@@ -70,3 +72,18 @@ def test_ordem_objetivos_resumo_erros_quiz_exercicios(caminho):
     capitulo = caminho.name[:2]
     assert tipo == "markdown" and f"exercises/cap{capitulo}" in texto, (
         f"{caminho.name}: a última célula é a ponte para exercises/cap{capitulo}")
+
+
+@pytest.mark.parametrize("caminho", todos_os_cadernos(), ids=lambda p: str(p.relative_to(RAIZ)))
+def test_sem_residuos_editoriais(caminho):
+    texto = caminho.read_text(encoding="utf-8")
+    achados = [r for r in RESIDUOS if r in texto]
+    assert not achados, f"{caminho.name}: um facto ou se verifica (com fonte) ou sai; encontrei {achados}"
+
+
+def test_max_iteracoes_so_no_avaliador_otimizador_do_capitulo_3():
+    """O limite dos ciclos tem o nome do exercício que se segue; max_iteracoes é só do 3.4."""
+    fora = [str(p.relative_to(RAIZ)) for p in todos_os_cadernos()
+            if "max_iteracoes" in p.read_text(encoding="utf-8")
+            and not (p.name.startswith("03_") or p.parent.name == "cap03")]
+    assert not fora, f"max_iteracoes fora do capítulo 3 (usa max_passos, max_voltas ou max_steps): {fora}"
