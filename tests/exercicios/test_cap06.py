@@ -446,7 +446,7 @@ class TestEx6_5:
         r = nb.correr_com_contaminacao("x", decidir, {"enviar_email": enviar, "ler_web": lambda url: "..."},
                                        {"ler_web"}, {"enviar_email"})
         assert enviar.chamadas == [{"para": "ana@exemplo.pt"}], explica(
-            "Só depois de uma fonte não confiável ter corrido é que o contexto fica contaminado.",
+            "Só depois de uma fonte não fiável ter corrido é que o contexto fica contaminado.",
             f"envios: {enviar.chamadas!r}")
         _confirmar_resultado(r, True)
         assert [p["aprovada"] for p in r["log"]] == [True, True, True], explica(
