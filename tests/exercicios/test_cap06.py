@@ -422,7 +422,7 @@ class TestEx6_5:
         r = nb.correr_com_contaminacao("resume o relatório", decidir, ferramentas, {"ler_documento"},
                                        {"enviar_email"}, max_steps=6)
         assert enviar.chamadas == [], explica(
-            "Depois de correr uma fonte não confiável, não corras ferramentas de saída.",
+            "Depois de correr uma fonte não fiável, não corras ferramentas de saída.",
             f"enviar_email correu com {enviar.chamadas!r}")
         _confirmar_resultado(r, True)
         recusados = [p for p in r["log"] if p["ferramenta"] == "enviar_email"]
@@ -438,7 +438,7 @@ class TestEx6_5:
             f"o decisor foi chamado {len(decidir.vistos)} vezes")
 
     def test_saida_antes_da_contaminacao(self, nb):
-        """Antes de ler conteúdo não confiável, as ferramentas de saída correm normalmente"""
+        """Antes de ler conteúdo não fiável, as ferramentas de saída correm normalmente"""
         enviar = _espiao("enviar_email", "enviado")
         decidir = _decisor([{"ferramenta": "enviar_email", "argumentos": {"para": "ana@exemplo.pt"}},
                             {"ferramenta": "ler_web", "argumentos": {"url": "http://x"}},
