@@ -422,7 +422,7 @@ class TestEx6_5:
         r = nb.correr_com_contaminacao("resume o relatório", decidir, ferramentas, {"ler_documento"},
                                        {"enviar_email"}, max_steps=6)
         assert enviar.chamadas == [], explica(
-            "Depois de correr uma fonte não confiável, não corras ferramentas de saída.",
+            "Depois de correr uma fonte não fiável, não corras ferramentas de saída.",
             f"enviar_email correu com {enviar.chamadas!r}")
         _confirmar_resultado(r, True)
         recusados = [p for p in r["log"] if p["ferramenta"] == "enviar_email"]
@@ -438,7 +438,7 @@ class TestEx6_5:
             f"o decisor foi chamado {len(decidir.vistos)} vezes")
 
     def test_saida_antes_da_contaminacao(self, nb):
-        """Antes de ler conteúdo não confiável, as ferramentas de saída correm normalmente"""
+        """Antes de ler conteúdo não fiável, as ferramentas de saída correm normalmente"""
         enviar = _espiao("enviar_email", "enviado")
         decidir = _decisor([{"ferramenta": "enviar_email", "argumentos": {"para": "ana@exemplo.pt"}},
                             {"ferramenta": "ler_web", "argumentos": {"url": "http://x"}},
@@ -446,7 +446,7 @@ class TestEx6_5:
         r = nb.correr_com_contaminacao("x", decidir, {"enviar_email": enviar, "ler_web": lambda url: "..."},
                                        {"ler_web"}, {"enviar_email"})
         assert enviar.chamadas == [{"para": "ana@exemplo.pt"}], explica(
-            "Só depois de uma fonte não confiável ter corrido é que o contexto fica contaminado.",
+            "Só depois de uma fonte não fiável ter corrido é que o contexto fica contaminado.",
             f"envios: {enviar.chamadas!r}")
         _confirmar_resultado(r, True)
         assert [p["aprovada"] for p in r["log"]] == [True, True, True], explica(
@@ -495,19 +495,6 @@ def _plano(*passos):
     return [{"ferramenta": nome, "argumentos": argumentos} for nome, argumentos in passos]
 
 
-def _executar_plano(nb, plano, ferramentas, allowlist):
-    """Chama executar_plano e, se o código do aluno rebentar, mostra o plano que o fez rebentar."""
-    try:
-        return nb.executar_plano(plano, ferramentas, allowlist)
-    except (NotImplementedError, AssertionError):
-        raise
-    except Exception as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
-        raise AssertionError(explica(
-            "executar_plano não deve rebentar: um passo inválido fica no log como recusado.",
-            f"com o plano {plano!r} e a allowlist {sorted(allowlist)!r} lançou "
-            f"{type(erro).__name__}: {erro}")) from None
-
-
 class TestEx6_6:
     """Validar o plano inteiro antes de correr o primeiro passo"""
 
@@ -515,7 +502,7 @@ class TestEx6_6:
         """Um plano todo válido corre por ordem e termina no responder_final"""
         arquivar = _espiao("arquivar", "arquivado")
         plano = _plano(("arquivar", {"id": 3}), ("arquivar", {"id": 7}), ("responder_final", {"texto": "Feito."}))
-        r = _executar_plano(nb, plano, {"arquivar": arquivar}, {"arquivar", "responder_final"})
+        r = nb.executar_plano(plano, {"arquivar": arquivar}, {"arquivar", "responder_final"})
         assert arquivar.chamadas == [{"id": 3}, {"id": 7}], explica(
             "Com o plano todo válido, corre cada passo por ordem com os seus argumentos.",
             f"arquivar correu com {arquivar.chamadas!r}")
@@ -530,7 +517,7 @@ class TestEx6_6:
         plano = _plano(("arquivar", {"id": 3}), ("arquivar", {"id": 7}), ("apagar_caixa", {}),
                        ("responder_final", {"texto": "Feito."}))
         original = copy.deepcopy(plano)
-        r = _executar_plano(nb, plano, {"arquivar": arquivar, "apagar_caixa": apagar}, {"arquivar", "responder_final"})
+        r = nb.executar_plano(plano, {"arquivar": arquivar, "apagar_caixa": apagar}, {"arquivar", "responder_final"})
         assert arquivar.chamadas == [] and apagar.chamadas == [], explica(
             "Valida TODOS os passos antes de correr o primeiro: validar à medida que corres deixa os "
             "passos 1 e 2 feitos quando o 3 é recusado.",
@@ -551,7 +538,7 @@ class TestEx6_6:
         enviar = _espiao("enviar_email")
         plano = _plano(("ler", {"id": 1}), ("apagar", {"id": 1}), ("enviar_email", "para=ana"),
                        ("responder_final", {"texto": "ok"}))
-        r = _executar_plano(nb, plano, {"enviar_email": enviar, "ler": _espiao("ler")},
+        r = nb.executar_plano(plano, {"enviar_email": enviar, "ler": _espiao("ler")},
                             {"ler", "enviar_email", "responder_final"})
         assert enviar.chamadas == [] and isinstance(r, dict), explica("Nada corre.", f"obtive {r!r}")
         log = r.get("log") or []
@@ -565,7 +552,7 @@ class TestEx6_6:
         """responder_final fora da allowlist também é recusado, e nada corre"""
         ler = _espiao("ler")
         plano = _plano(("ler", {"id": 1}), ("responder_final", {"texto": "ok"}))
-        r = _executar_plano(nb, plano, {"ler": ler}, {"ler"})
+        r = nb.executar_plano(plano, {"ler": ler}, {"ler"})
         assert ler.chamadas == [] and isinstance(r, dict) and r.get("motivo") == "acao_rejeitada", explica(
             "responder_final é uma ferramenta da allowlist como as outras: valida-o com o resto do plano.",
             f"ler correu {len(ler.chamadas)} vez(es); obtive {r!r}")
@@ -573,7 +560,7 @@ class TestEx6_6:
     def test_plano_sem_resposta(self, nb):
         """Um plano que acaba sem responder_final: corre tudo e não conclui"""
         ler = _espiao("ler", {"estado": "pago"})
-        r = _executar_plano(nb, _plano(("ler", {"id": 1}), ("ler", {"id": 2})), {"ler": ler}, {"ler"})
+        r = nb.executar_plano(_plano(("ler", {"id": 1}), ("ler", {"id": 2})), {"ler": ler}, {"ler"})
         assert ler.chamadas == [{"id": 1}, {"id": 2}], explica(
             "Um plano válido corre até ao fim.", f"ler correu com {ler.chamadas!r}")
         _confirmar_resultado(r, False, "max_steps atingido")

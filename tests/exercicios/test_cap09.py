@@ -1,7 +1,6 @@
 """Verificações públicas do capítulo 9 — Prática: agente multi-step sob controlo."""
 
 import copy
-import inspect
 import json
 import re
 
@@ -195,12 +194,21 @@ class TestEx9_3:
             "O log guarda os dois passos dados.", f"log: {r.get('log')!r}")
 
     def test_decisor_resolvido_na_chamada(self, nb):
-        """Sem decisor, usa o decidir_proximo_passo definido no momento da chamada"""
-        padrao = inspect.signature(nb.correr_agente).parameters.get("decidir")
-        assert padrao is not None and padrao.default is None, explica(
-            "Deixa decidir=None na assinatura e resolve-o dentro da função (decidir_proximo_passo "
-            "quando é None): um valor por omissão fica preso à função que existia quando a célula correu.",
-            f"o valor por omissão de decidir é {getattr(padrao, 'default', 'inexistente')!r}")
+        """Sem decidir, usa o decidir_proximo_passo atual, não o que existia quando o def correu"""
+        espaco, nome, falta = nb.correr_agente.__globals__, "decidir_proximo_passo", object()
+        original, espiao = espaco.get(nome, falta), _decisor_espiao([_final("versão nova")])
+        espaco[nome] = espiao  # como se tivesses corrigido o 9.1 e corrido só essa célula
+        try:
+            r = nb.correr_agente(PEDIDO)
+        finally:  # o espaço de nomes é partilhado pelas verificações: fica como estava
+            if original is falta:
+                espaco.pop(nome, None)
+            else:
+                espaco[nome] = original
+        assert len(espiao.vistos) == 1 and r.get("resposta") == "versão nova", explica(
+            "Usa decidir=None e escolhe decidir_proximo_passo dentro da função: um valor por omissão "
+            "fica fixado quando o def corre, preso à versão antiga do 9.1.",
+            f"o agente não chamou a versão atual de decidir_proximo_passo; obtive {r!r}")
         r = nb.correr_agente(PEDIDO, decidir=None)
         assert r.get("resposta") == "Orçamento: 239.7€.", explica(
             "Com decidir=None, usa o teu decidir_proximo_passo de 9.1.",
