@@ -11,7 +11,7 @@ kernels novos, e guarda o **mínimo**: numa máquina partilhada os outros proces
 por isso o mínimo é o que mais se aproxima de uma máquina sossegada.
 
 Uso: python benchmarks/verificar.py [--exercicio 1.1] [--repeticoes 20]
-     python benchmarks/verificar.py --todos [--kernels 3]
+     python benchmarks/verificar.py --todos [--kernels 3] [--so 2.3,4.4]
 Objetivo: primeira chamada ≤ 0,3 s; seguintes ≤ 0,1 s.
 """
 
@@ -94,12 +94,12 @@ def um_exercicio(ident: str, repeticoes: int) -> None:
     print(f"  referência: célula de asserts      : {mediana(referencia) * 1000:7.1f} ms (mediana)")
 
 
-def todos(kernels: int) -> None:
+def todos(kernels: int, escolhidos: list[str] | None = None) -> None:
     print(f"primeira chamada de verificar, mínimo de {kernels} kernel(s) novo(s) por exercício")
     print("| exercício | 1.ª chamada (ms) | seguintes, mediana (ms) |")
     print("|---|---:|---:|")
     acima = []
-    for ident in _exercicios():
+    for ident in escolhidos or _exercicios():
         medidas = [medir(ident, 3) for _ in range(kernels)]
         primeira = min(m[0] for m in medidas)
         seguinte = min(statistics.median(m[1]) for m in medidas)
@@ -115,9 +115,10 @@ def main() -> None:
     parser.add_argument("--repeticoes", type=int, default=20)
     parser.add_argument("--todos", action="store_true", help="todos os exercícios (só a 1.ª chamada)")
     parser.add_argument("--kernels", type=int, default=3, help="kernels novos por exercício, com --todos")
+    parser.add_argument("--so", metavar="N.M,...", help="com --todos, só estes exercícios (ex.: 2.3,4.4)")
     args = parser.parse_args()
     if args.todos:
-        todos(args.kernels)
+        todos(args.kernels, args.so.split(",") if args.so else None)
     else:
         um_exercicio(args.exercicio, args.repeticoes)
 

@@ -323,3 +323,13 @@ def test_num_kernel_do_jupyter(tmp_path):
     assert "✘" in saidas[0].data["text/plain"]
     assert [s.get("text") for s in nb.cells[3].outputs if s.output_type == "stream"] == ["False 2\n"]
     assert len(nb.cells[4].outputs) == 1 and "text/html" in nb.cells[4].outputs[0].data  # r sozinho mostra-se
+
+
+def test_preparar_verificacoes_carrega_o_que_as_verificacoes_importam(monkeypatch):
+    importados = verificacao._importacoes(str(RAIZ / "tests/exercicios/test_cap04.py"))
+    assert "openai" in importados and "curso.offline" in importados  # também os de dentro de funções
+    ensaiados = []
+    monkeypatch.setattr(verificacao, "correr_verificacao", lambda *a: ensaiados.append(a[:2]))
+    verificacao.preparar_verificacoes(4)
+    assert "openai" in sys.modules and "curso.offline.transporte" in sys.modules
+    assert {ident for ident, _ in ensaiados} == set(verificacao.exercicios_do_capitulo(4))
