@@ -14,6 +14,7 @@ import importlib.util
 import inspect
 import math
 import os
+import re
 import signal
 import sys
 import sysconfig
@@ -346,6 +347,10 @@ def _so_afirmacoes(erro: BaseException) -> list[str]:
     return mensagens
 
 
+# As mensagens do Python quando uma função é chamada com argumentos que não aceita.
+_ASSINATURA = re.compile(r"[\w.<>]+\(\) (takes|got|missing) ")
+
+
 def _erro_inesperado(erro: BaseException, metodo) -> str:
     """A mensagem de uma exceção que não é ``AssertionError``: do código do aluno ou da verificação."""
     descricao = f"{type(erro).__name__}: {erro}"
@@ -356,10 +361,19 @@ def _erro_inesperado(erro: BaseException, metodo) -> str:
     # nenhum quadro do aluno: a exceção nasceu no código da verificação (ou no que ela chamou)
     todos = traceback.extract_tb(erro.__traceback__)
     ultimo = ([q for q in todos if _caminho(q.filename) == ficheiro_da_verificacao] or todos)[-1]
+    if isinstance(erro, TypeError) and _ASSINATURA.match(str(erro)):
+        # a chamada à função do aluno falhou antes de entrar nela: os parâmetros não são os pedidos
+        return explica(
+            "A tua função não aceita os argumentos com que é chamada: confirma o nome e os "
+            "parâmetros pedidos no enunciado.", descricao)
+    onde = f"{descricao} (em {os.path.basename(ultimo.filename)}, linha {ultimo.lineno})"
+    if "NoneType" in str(erro):  # o caso mais comum: uma função do aluno sem return
+        return explica(
+            "A verificação recebeu None do teu código: falta um return? Se a tua função devolve o "
+            "que o enunciado pede, é um erro da própria verificação: avisa o professor.", onde)
     return explica(
-        "Erro na própria verificação, não no teu código: avisa o professor (copia esta mensagem).",
-        f"{descricao} (em {os.path.basename(ultimo.filename)}, linha {ultimo.lineno})",
-    )
+        "Erro na própria verificação (a exceção não passou pelo teu código). Confirma que "
+        "devolves o que o enunciado pede; se sim, avisa o professor (copia esta mensagem).", onde)
 
 
 def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) -> Resultado:

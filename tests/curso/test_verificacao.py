@@ -214,8 +214,8 @@ class _VerificacaoPartida:
 
     def test_erro_da_propria_verificacao(self, nb):
         """A verificação tem um bug"""
-        esperado = {"resposta": 1}
-        assert esperado["respota"] == nb.f()  # o erro está aqui, no código da verificação
+        esperado = nb.f()
+        assert esperado["respota"] == 1  # o erro está aqui, no código da verificação
 
     def test_aluno_rebenta(self, nb):
         """O código do aluno lança uma exceção"""
@@ -238,11 +238,21 @@ class TestErrosInesperados:
 
     def test_bug_da_verificacao_e_avisa_o_professor(self):
         r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_erro_da_propria_verificacao",
-                                           Caderno({"f": lambda: 1}))
+                                           Caderno({"f": lambda: {"resposta": 1}}))
         assert r.estado == FALHOU
-        assert r.mensagem.startswith("Erro na própria verificação") and "avisa o professor" in r.mensagem
+        assert r.mensagem.startswith("Erro na própria verificação (a exceção não passou pelo teu código)")
+        assert "avisa o professor" in r.mensagem
         assert "KeyError: 'respota'" in r.mensagem and "test_verificacao.py" in r.mensagem
         assert "O teu código" not in r.mensagem
+
+    def test_none_do_aluno_e_assinatura_errada(self):
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_erro_da_propria_verificacao",
+                                           Caderno({"f": lambda: None}))
+        assert r.mensagem.startswith("A verificação recebeu None do teu código: falta um return?")
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_aluno_rebenta",
+                                           Caderno({"f": lambda x: 1}))
+        assert r.mensagem.startswith("A tua função não aceita os argumentos com que é chamada")
+        assert "<lambda>() missing 1 required positional argument: 'x'" in r.mensagem
 
     def test_excecao_do_aluno_diz_onde(self):
         r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_aluno_rebenta", self.NB)
