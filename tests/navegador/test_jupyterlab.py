@@ -58,7 +58,7 @@ def _porta_livre() -> int:
         return s.getsockname()[1]
 
 
-def _esperar_servidor(url: str, processo: subprocess.Popen, registo: Path, limite: float = 60.0) -> None:
+def _esperar_servidor(url: str, processo: subprocess.Popen, registo: Path, limite: float = 120.0) -> None:
     fim = time.monotonic() + limite
     while time.monotonic() < fim:
         if processo.poll() is not None:
@@ -138,7 +138,7 @@ def abrir_e_correr(pagina, jupyterlab: dict, nome: str) -> None:
             return kernel && kernel.status === "idle";
         }""",
         arg=nome,
-        timeout=45_000,
+        timeout=90_000,  # o arranque do kernel numa máquina nova e ocupada
     )
     pagina.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
