@@ -138,6 +138,8 @@ def preparar_verificacoes(capitulo: int) -> None:
     uma vez ao abrir o caderno, e o primeiro ``verificar("N.M")`` responde logo. Sem threads:
     importar em paralelo com as células de quem estuda podia dar módulos a meio de carregar.
     """
+    if os.environ.get("NBGRADER_EXECUTION"):
+        return  # na correção ninguém está à espera: não somar o ensaio ao tempo de cada caderno
     importados = _importacoes(_modulo(capitulo).__file__)
     for nome in importados:
         importlib.import_module(nome)

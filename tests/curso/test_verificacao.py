@@ -340,6 +340,10 @@ def test_preparar_verificacoes_carrega_o_que_as_verificacoes_importam(monkeypatc
     assert "openai" in importados and "curso.offline" in importados  # também os de dentro de funções
     ensaiados = []
     monkeypatch.setattr(verificacao, "correr_verificacao", lambda *a: ensaiados.append(a[:2]))
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    verificacao.preparar_verificacoes(4)
+    assert ensaiados == []  # na correção não ensaia: ninguém está à espera
+    monkeypatch.delenv("NBGRADER_EXECUTION")
     verificacao.preparar_verificacoes(4)
     assert "openai" in sys.modules and "curso.offline.transporte" in sys.modules
     assert {ident for ident, _ in ensaiados} == set(verificacao.exercicios_do_capitulo(4))
