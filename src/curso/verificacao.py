@@ -433,13 +433,24 @@ def estado_do_exercicio(resultados: list[Resultado]) -> str:
     return FALHOU
 
 
+def _por_exercicio(resultados: list[Resultado]) -> dict[str, list[Resultado]]:
+    grupos: dict[str, list[Resultado]] = {}
+    for r in resultados:
+        grupos.setdefault(r.exercicio, []).append(r)
+    return grupos
+
+
+def _resumo(resultados: list[Resultado]) -> str:
+    passaram, total = sum(r.estado == PASSOU for r in resultados), len(resultados)
+    if passaram == total:
+        return f"Tudo certo: {total}/{total} verificações públicas passaram."
+    return f"{passaram}/{total} verificações públicas passaram."
+
+
 def formatar(exercicio: str | int, resultados: list[Resultado]) -> str:
     linhas = []
-    por_exercicio: dict[str, list[Resultado]] = {}
-    for r in resultados:
-        por_exercicio.setdefault(r.exercicio, []).append(r)
     classes = selecionar(exercicio)
-    for ident, lista in por_exercicio.items():
+    for ident, lista in _por_exercicio(resultados).items():
         linhas.append(f"Exercício {ident} — {titulo(classes[ident])}")
         if estado_do_exercicio(lista) == POR_FAZER:
             linhas.append(f"  {SIMBOLO[POR_FAZER]} ainda não implementado")
@@ -448,12 +459,7 @@ def formatar(exercicio: str | int, resultados: list[Resultado]) -> str:
             linhas.append(f"  {SIMBOLO[r.estado]} {r.verificacao}")
             if r.estado != PASSOU:
                 linhas.extend("      " + linha for linha in r.mensagem.splitlines())
-    passaram = sum(r.estado == PASSOU for r in resultados)
-    total = len(resultados)
-    if passaram == total:
-        linhas.append(f"Tudo certo: {total}/{total} verificações públicas passaram.")
-    else:
-        linhas.append(f"{passaram}/{total} verificações públicas passaram.")
+    linhas.append(_resumo(resultados))
     return "\n".join(linhas)
 
 
@@ -478,10 +484,7 @@ def formatar_html(exercicio: str | int, resultados: list[Resultado]) -> str:
     """O mesmo relatório que ``formatar``, em HTML para o Jupyter: ✔ a verde, ✘ a vermelho, dicas a negrito."""
     classes = selecionar(exercicio)
     partes = []
-    por_exercicio: dict[str, list[Resultado]] = {}
-    for r in resultados:
-        por_exercicio.setdefault(r.exercicio, []).append(r)
-    for ident, lista in por_exercicio.items():
+    for ident, lista in _por_exercicio(resultados).items():
         partes.append(f'<div style="font-weight:600">Exercício {html.escape(ident)} — '
                       f"{html.escape(titulo(classes[ident]))}</div>")
         if estado_do_exercicio(lista) == POR_FAZER:
@@ -491,10 +494,7 @@ def formatar_html(exercicio: str | int, resultados: list[Resultado]) -> str:
             partes.append(_html_linha(r.estado, r.verificacao))
             if r.estado != PASSOU:
                 partes.append(_html_mensagem(r.mensagem))
-    passaram, total = sum(r.estado == PASSOU for r in resultados), len(resultados)
-    resumo = (f"Tudo certo: {total}/{total} verificações públicas passaram." if passaram == total
-              else f"{passaram}/{total} verificações públicas passaram.")
-    partes.append(f'<div style="margin-top:4px">{html.escape(resumo)}</div>')
+    partes.append(f'<div style="margin-top:4px">{html.escape(_resumo(resultados))}</div>')
     return f'<div class="curso-verificacao" style="line-height:1.45">{"".join(partes)}</div>'
 
 
