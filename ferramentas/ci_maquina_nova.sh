@@ -47,8 +47,10 @@ for i in $(seq "$corridas"); do
         >"$trabalho/corrida-$i.log" 2>&1; then
         echo "corrida $i/$corridas: verde ($(( $(date +%s) - inicio )) s)"
     else
-        echo "corrida $i/$corridas: FALHOU ($(( $(date +%s) - inicio )) s); o fim do registo:"
-        tail -n 60 "$trabalho/corrida-$i.log"
+        guardado="${TMPDIR:-/tmp}/curso-maquina-nova-corrida-$i.log"
+        cp "$trabalho/corrida-$i.log" "$guardado"
+        echo "corrida $i/$corridas: FALHOU ($(( $(date +%s) - inicio )) s); registo em $guardado. O fim:"
+        tail -n 60 "$guardado"
         exit 1
     fi
     rm -rf "$casa"

@@ -143,6 +143,7 @@ def abrir_e_correr(pagina, jupyterlab: dict, nome: str) -> None:
     pagina.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
+@pytest.mark.timeout(900)  # três cadernos num browser: numa máquina nova e ocupada passa dos 300 s
 def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
     if not CHROMIUM.exists():
         pytest.fail(
