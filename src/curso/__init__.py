@@ -15,6 +15,7 @@ sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 __all__ = [
     "verificar",
+    "preparar_verificacoes",
     "cliente",
     "cliente_offline",
     "cliente_offline_assincrono",
@@ -27,6 +28,7 @@ __all__ = [
 # nome público -> módulo onde vive
 _ONDE = {
     "verificar": "curso.verificacao",
+    "preparar_verificacoes": "curso.verificacao",
     "cliente": "curso.clientes",
     "modelo": "curso.clientes",
     "cliente_offline": "curso.offline",

@@ -7,11 +7,14 @@ executor, que não precisa do pytest e por isso responde depressa dentro de um k
 
 from __future__ import annotations
 
+import ast
 import html
+import importlib
 import importlib.util
 import inspect
 import math
 import os
+import re
 import reprlib
 import signal
 import sys
@@ -113,6 +116,83 @@ def _modulo(capitulo: int) -> ModuleType:
         spec.loader.exec_module(modulo)
         _modulos[capitulo] = modulo
     return _modulos[capitulo]
+
+
+def _importacoes(caminho: str) -> list[str]:
+    """Os módulos que um ficheiro importa, também os importados só dentro de funções."""
+    with open(caminho, encoding="utf-8") as ficheiro:
+        arvore = ast.parse(ficheiro.read(), caminho)
+    nomes: list[str] = []
+    for no in ast.walk(arvore):
+        if isinstance(no, ast.Import):
+            nomes.extend(alias.name for alias in no.names)
+        elif isinstance(no, ast.ImportFrom) and no.module and not no.level:
+            nomes.append(no.module)
+    return list(dict.fromkeys(nomes))
+
+
+def preparar_verificacoes(capitulo: int) -> None:
+    """Carrega já as verificações de um capítulo e tudo o que elas importam.
+
+    Vai na célula de preparação dos cadernos cujas verificações usam bibliotecas pesadas (o SDK
+    da OpenAI, a hypothesis): o segundo que custam a carregar passa para essa célula, que corres
+    uma vez ao abrir o caderno, e o primeiro ``verificar("N.M")`` responde logo. Sem threads:
+    importar em paralelo com as células de quem estuda podia dar módulos a meio de carregar.
+    """
+    if os.environ.get("NBGRADER_EXECUTION"):
+        return  # na correção ninguém está à espera: não somar o ensaio ao tempo de cada caderno
+    importados = _importacoes(_modulo(capitulo).__file__)
+    for nome in importados:
+        importlib.import_module(nome)
+    if "curso.offline" in importados:
+        _aquecer_modelo_offline()
+    # um ensaio contra um caderno vazio: cada verificação corre até pedir o primeiro nome e deixa
+    # feito o trabalho da 1.ª vez; as propriedades da hypothesis ficam de fora (com um caderno
+    # vazio falhariam, e a hypothesis gastaria segundos a encolher o exemplo)
+    with _hypothesis_sem_encolher(carregada="hypothesis" in importados):
+        vazio = Caderno({}, "<ensaio>")
+        for ident, classe in exercicios_do_capitulo(capitulo).items():
+            for nome in metodos_de(classe):
+                if not getattr(getattr(classe, nome), "is_hypothesis_test", False):
+                    correr_verificacao(ident, classe, nome, vazio)
+
+
+@contextmanager
+def _hypothesis_sem_encolher(carregada: bool):
+    """Durante o ensaio, a hypothesis para no 1.º exemplo que falha (sem encolher nem explicar).
+
+    Aquece também a própria hypothesis: a 1.ª propriedade lê as constantes dos módulos carregados
+    e a tabela de caracteres.
+    """
+    if not carregada:
+        yield
+        return
+    from hypothesis import Phase, given, settings
+    from hypothesis import strategies as st
+
+    @settings(database=None, max_examples=3, deadline=None)
+    @given(st.text(), st.integers())
+    def nada(texto, numero):
+        pass
+
+    nada()
+    anterior = settings.get_current_profile_name()
+    settings.register_profile("curso-ensaio", phases=[Phase.explicit, Phase.generate], database=None)
+    settings.load_profile("curso-ensaio")
+    try:
+        yield
+    finally:
+        settings.load_profile(anterior)
+
+
+def _aquecer_modelo_offline() -> None:
+    """Um pedido ao modelo offline: o 1.º carrega o tokenizador, o jsonschema e as classes do SDK."""
+    from curso.offline import cliente_offline
+
+    ferramenta = {"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}
+    cliente = cliente_offline(lambda mensagens, ferramentas: [{"nome": "f", "argumentos": {}}])
+    cliente.chat.completions.create(
+        model="aquecimento", messages=[{"role": "user", "content": "."}], tools=[ferramenta])
 
 
 def _id_da_classe(nome: str) -> str | None:
@@ -270,6 +350,10 @@ def _so_afirmacoes(erro: BaseException) -> list[str]:
     return mensagens
 
 
+# As mensagens do Python quando uma função é chamada com argumentos que não aceita.
+_ASSINATURA = re.compile(r"[\w.<>]+\(\) (takes|got|missing) ")
+
+
 def _erro_inesperado(erro: BaseException, metodo, ident: str) -> str:
     """A mensagem de uma exceção que não é ``AssertionError``: do código do aluno ou da verificação."""
     descricao = f"{type(erro).__name__}: {erro}"
@@ -282,10 +366,19 @@ def _erro_inesperado(erro: BaseException, metodo, ident: str) -> str:
     # nenhum quadro do aluno: a exceção nasceu no código da verificação (ou no que ela chamou)
     todos = traceback.extract_tb(erro.__traceback__)
     ultimo = ([q for q in todos if _caminho(q.filename) == ficheiro_da_verificacao] or todos)[-1]
+    if isinstance(erro, TypeError) and _ASSINATURA.match(str(erro)):
+        # a chamada à função do aluno falhou antes de entrar nela: os parâmetros não são os pedidos
+        return explica(
+            "A tua função não aceita os argumentos com que é chamada: confirma o nome e os "
+            "parâmetros pedidos no enunciado.", descricao)
+    onde = f"{descricao} (em {os.path.basename(ultimo.filename)}, linha {ultimo.lineno})"
+    if "NoneType" in str(erro):  # o caso mais comum: uma função do aluno sem return
+        return explica(
+            "A verificação recebeu None do teu código: falta um return? Se a tua função devolve o "
+            "que o enunciado pede, é um erro da própria verificação: avisa o professor.", onde)
     return explica(
-        "Erro na própria verificação, não no teu código: avisa o professor (copia esta mensagem).",
-        f"{descricao} (em {os.path.basename(ultimo.filename)}, linha {ultimo.lineno})",
-    )
+        "Erro na própria verificação (a exceção não passou pelo teu código). Confirma que "
+        "devolves o que o enunciado pede; se sim, avisa o professor (copia esta mensagem).", onde)
 
 
 # a entrada que fez rebentar o código do aluno, curta mas legível (o reprlib corta aos 30 caracteres)
@@ -372,13 +465,24 @@ def estado_do_exercicio(resultados: list[Resultado]) -> str:
     return FALHOU
 
 
+def _por_exercicio(resultados: list[Resultado]) -> dict[str, list[Resultado]]:
+    grupos: dict[str, list[Resultado]] = {}
+    for r in resultados:
+        grupos.setdefault(r.exercicio, []).append(r)
+    return grupos
+
+
+def _resumo(resultados: list[Resultado]) -> str:
+    passaram, total = sum(r.estado == PASSOU for r in resultados), len(resultados)
+    if passaram == total:
+        return f"Tudo certo: {total}/{total} verificações públicas passaram."
+    return f"{passaram}/{total} verificações públicas passaram."
+
+
 def formatar(exercicio: str | int, resultados: list[Resultado]) -> str:
     linhas = []
-    por_exercicio: dict[str, list[Resultado]] = {}
-    for r in resultados:
-        por_exercicio.setdefault(r.exercicio, []).append(r)
     classes = selecionar(exercicio)
-    for ident, lista in por_exercicio.items():
+    for ident, lista in _por_exercicio(resultados).items():
         linhas.append(f"Exercício {ident} — {titulo(classes[ident])}")
         if estado_do_exercicio(lista) == POR_FAZER:
             linhas.append(f"  {SIMBOLO[POR_FAZER]} ainda não implementado")
@@ -387,12 +491,7 @@ def formatar(exercicio: str | int, resultados: list[Resultado]) -> str:
             linhas.append(f"  {SIMBOLO[r.estado]} {r.verificacao}")
             if r.estado != PASSOU:
                 linhas.extend("      " + linha for linha in r.mensagem.splitlines())
-    passaram = sum(r.estado == PASSOU for r in resultados)
-    total = len(resultados)
-    if passaram == total:
-        linhas.append(f"Tudo certo: {total}/{total} verificações públicas passaram.")
-    else:
-        linhas.append(f"{passaram}/{total} verificações públicas passaram.")
+    linhas.append(_resumo(resultados))
     return "\n".join(linhas)
 
 
@@ -417,10 +516,7 @@ def formatar_html(exercicio: str | int, resultados: list[Resultado]) -> str:
     """O mesmo relatório que ``formatar``, em HTML para o Jupyter: ✔ a verde, ✘ a vermelho, dicas a negrito."""
     classes = selecionar(exercicio)
     partes = []
-    por_exercicio: dict[str, list[Resultado]] = {}
-    for r in resultados:
-        por_exercicio.setdefault(r.exercicio, []).append(r)
-    for ident, lista in por_exercicio.items():
+    for ident, lista in _por_exercicio(resultados).items():
         partes.append(f'<div style="font-weight:600">Exercício {html.escape(ident)} — '
                       f"{html.escape(titulo(classes[ident]))}</div>")
         if estado_do_exercicio(lista) == POR_FAZER:
@@ -430,10 +526,7 @@ def formatar_html(exercicio: str | int, resultados: list[Resultado]) -> str:
             partes.append(_html_linha(r.estado, r.verificacao))
             if r.estado != PASSOU:
                 partes.append(_html_mensagem(r.mensagem))
-    passaram, total = sum(r.estado == PASSOU for r in resultados), len(resultados)
-    resumo = (f"Tudo certo: {total}/{total} verificações públicas passaram." if passaram == total
-              else f"{passaram}/{total} verificações públicas passaram.")
-    partes.append(f'<div style="margin-top:4px">{html.escape(resumo)}</div>')
+    partes.append(f'<div style="margin-top:4px">{html.escape(_resumo(resultados))}</div>')
     return f'<div class="curso-verificacao" style="line-height:1.45">{"".join(partes)}</div>'
 
 

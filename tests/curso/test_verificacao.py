@@ -222,8 +222,8 @@ class _VerificacaoPartida:
 
     def test_erro_da_propria_verificacao(self, nb):
         """A verificação tem um bug"""
-        esperado = {"resposta": 1}
-        assert esperado["respota"] == nb.f()  # o erro está aqui, no código da verificação
+        esperado = nb.f()
+        assert esperado["respota"] == 1  # o erro está aqui, no código da verificação
 
     def test_aluno_rebenta(self, nb):
         """O código do aluno lança uma exceção"""
@@ -246,11 +246,21 @@ class TestErrosInesperados:
 
     def test_bug_da_verificacao_e_avisa_o_professor(self):
         r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_erro_da_propria_verificacao",
-                                           Caderno({"f": lambda: 1}))
+                                           Caderno({"f": lambda: {"resposta": 1}}))
         assert r.estado == FALHOU
-        assert r.mensagem.startswith("Erro na própria verificação") and "avisa o professor" in r.mensagem
+        assert r.mensagem.startswith("Erro na própria verificação (a exceção não passou pelo teu código)")
+        assert "avisa o professor" in r.mensagem
         assert "KeyError: 'respota'" in r.mensagem and "test_verificacao.py" in r.mensagem
         assert "O teu código" not in r.mensagem
+
+    def test_none_do_aluno_e_assinatura_errada(self):
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_erro_da_propria_verificacao",
+                                           Caderno({"f": lambda: None}))
+        assert r.mensagem.startswith("A verificação recebeu None do teu código: falta um return?")
+        r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_aluno_rebenta",
+                                           Caderno({"f": lambda x: 1}))
+        assert r.mensagem.startswith("A tua função não aceita os argumentos com que é chamada")
+        assert "<lambda>() missing 1 required positional argument: 'x'" in r.mensagem
 
     def test_excecao_do_aluno_diz_onde(self):
         r = verificacao.correr_verificacao("1.1", _VerificacaoPartida, "test_aluno_rebenta", self.NB)
@@ -331,3 +341,17 @@ def test_num_kernel_do_jupyter(tmp_path):
     assert "✘" in saidas[0].data["text/plain"]
     assert [s.get("text") for s in nb.cells[3].outputs if s.output_type == "stream"] == ["False 2\n"]
     assert len(nb.cells[4].outputs) == 1 and "text/html" in nb.cells[4].outputs[0].data  # r sozinho mostra-se
+
+
+def test_preparar_verificacoes_carrega_o_que_as_verificacoes_importam(monkeypatch):
+    importados = verificacao._importacoes(str(RAIZ / "tests/exercicios/test_cap04.py"))
+    assert "openai" in importados and "curso.offline" in importados  # também os de dentro de funções
+    ensaiados = []
+    monkeypatch.setattr(verificacao, "correr_verificacao", lambda *a: ensaiados.append(a[:2]))
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    verificacao.preparar_verificacoes(4)
+    assert ensaiados == []  # na correção não ensaia: ninguém está à espera
+    monkeypatch.delenv("NBGRADER_EXECUTION")
+    verificacao.preparar_verificacoes(4)
+    assert "openai" in sys.modules and "curso.offline.transporte" in sys.modules
+    assert {ident for ident, _ in ensaiados} == set(verificacao.exercicios_do_capitulo(4))
