@@ -157,7 +157,7 @@ class Motor:
             *self._tokens(pedido, traduzido.mensagens, traduzido.ferramentas_json, texto, chamadas)
         )
         _, created, ids_chamadas = respostas.ids(resumo, len(chamadas))
-        final = api_responses.resposta(pedido, traduzido, texto, chamadas, resumo=resumo, created=created,
+        final = api_responses.resposta(pedido, texto, chamadas, resumo=resumo, created=created,
                                        ids_chamadas=ids_chamadas, uso=uso)
         if pedido.get("store") is not False:
             self.conversas.guardar(final["id"], api_responses.conversa_depois(traduzido, texto, chamadas,
