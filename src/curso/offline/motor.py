@@ -15,7 +15,7 @@ import time
 
 from . import api_responses, respostas
 from .cache import CachePrefixos
-from .escolha import DecisorIncumpridor, confirmar, ferramentas_permitidas, ler_escolha
+from .escolha import DecisorIncumpridor, confirmar, ferramentas_permitidas, funcao_em_falta, ler_escolha
 from .formatos import corpo_de_erro, json_compacto
 from .roteiro import Falha, RoteiroEsgotado
 from .tokens import tokens_da_resposta, tokens_por_bloco
@@ -113,6 +113,9 @@ class Motor:
         ``.pedidos`` nem a contagem de tokens mudam.
         """
         escolha = ler_escolha(pedido)
+        em_falta = funcao_em_falta(ferramentas, escolha)
+        if em_falta:
+            raise _Recusa(400, corpo_de_erro(em_falta, "invalid_request_error", "tool_choice"))
         try:
             resultado = respostas.normalizar(self.decisor(mensagens, ferramentas_permitidas(ferramentas, escolha)))
             if not isinstance(resultado, Falha):
