@@ -1,7 +1,8 @@
 """Débito do modelo offline através do SDK ``openai`` verdadeiro, e a fatia de tempo do motor.
 
 Mede, com uma conversa realista (sistema, pergunta, uma chamada de ferramenta e o seu resultado,
-duas ferramentas definidas), nas duas APIs (Chat Completions e Responses):
+duas ferramentas definidas), nas duas APIs (Chat Completions e Responses; na Responses, no ciclo
+típico — ``previous_response_id`` e só o resultado novo — e com os itens todos reenviados):
 - em processo, síncrono (``cliente_offline``) e assíncrono (``cliente_offline_assincrono``),
   com ``_strict_response_validation=True`` como nos testes;
 - por HTTP em loopback (``servir``), com o cliente síncrono e ligações keep-alive;
@@ -38,7 +39,7 @@ MENSAGENS = [
     }]},
     {"role": "tool", "tool_call_id": "call_1", "content": "0.85"},
 ]
-# a mesma conversa na forma da API Responses
+# a mesma conversa na forma da API Responses, com todos os itens reenviados
 INSTRUCOES = MENSAGENS[0]["content"]
 ITENS = [
     {"role": "user", "content": PERGUNTA},
@@ -50,6 +51,8 @@ AQUECIMENTO = 50
 
 
 def decisor(mensagens, ferramentas):
+    if mensagens[-1]["role"] == "user":
+        return [{"nome": "obter_taxa_cambio", "argumentos": {"origem": "EUR", "destino": "GBP"}}]
     return [{"nome": "converter", "argumentos": {"valor": 250, "taxa": 0.85}}]
 
 
@@ -72,8 +75,19 @@ def _conclusao(cliente):
     return cliente.chat.completions.create(model=MODELO, messages=MENSAGENS, tools=ESQUEMAS)
 
 
-def _resposta(cliente):
+def _itens_reenviados(cliente):
     return cliente.responses.create(model=MODELO, instructions=INSTRUCOES, input=ITENS, tools=ESQUEMAS_PLANOS)
+
+
+def _continuacao(cliente):
+    """O ciclo típico da API Responses: só o resultado novo, e previous_response_id."""
+    if not hasattr(cliente, "primeira"):
+        cliente.primeira = cliente.responses.create(model=MODELO, instructions=INSTRUCOES, input=PERGUNTA,
+                                                    tools=ESQUEMAS_PLANOS)
+    chamada = cliente.primeira.output[0]
+    return cliente.responses.create(
+        model=MODELO, instructions=INSTRUCOES, previous_response_id=cliente.primeira.id, tools=ESQUEMAS_PLANOS,
+        input=[{"type": "function_call_output", "call_id": chamada.call_id, "output": "0.85"}])
 
 
 def em_processo(quantos: int, pedir=_conclusao) -> tuple[float, float]:
@@ -162,12 +176,16 @@ def main(argv=None) -> int:
     print(f"Conversa de teste: {len(MENSAGENS)} mensagens, {len(ESQUEMAS)} ferramentas, "
           f"{len(corpo.encode())} bytes por pedido.")
     sincrono, fatia = em_processo(args.pedidos)
-    responses, fatia_responses = em_processo(args.pedidos, _resposta)
+    responses, fatia_responses = em_processo(args.pedidos, _continuacao)
+    reenviados, fatia_reenviados = em_processo(args.pedidos, _itens_reenviados)
     assincrono, fatia_assincrona = em_processo_assincrono(args.pedidos)
     http, fatia_http = por_http(args.pedidos_http)
     enlatado = referencia_enlatada(args.pedidos)
     print(f"Em processo, síncrono:   {_debito(sincrono)}   motor {_pct(fatia)} do tempo")
-    print(f"API Responses, síncrono: {_debito(responses)}   motor {_pct(fatia_responses)} do tempo")
+    print(f"API Responses, síncrono: {_debito(responses)}   motor {_pct(fatia_responses)} do tempo"
+          "   (previous_response_id + o resultado novo)")
+    print(f"  … com os itens todos:  {_debito(reenviados)}   motor {_pct(fatia_reenviados)} do tempo"
+          "   (o SDK gasta o grosso a transformar os itens de input)")
     print(f"Em processo, assíncrono: {_debito(assincrono)}   motor {_pct(fatia_assincrona)} do tempo")
     print(f"Por HTTP (loopback):     {_debito(http)}   motor {_pct(fatia_http)} do tempo")
     print(f"Referência (resposta enlatada, sem validar nem contar): {_debito(enlatado).strip()}")

@@ -23,8 +23,13 @@ def test_primeiro_pedido_sem_cache_segundo_com_o_prefixo_partilhado():
         mensagens = [SISTEMA, {"role": "user", "content": pergunta}]
         return cliente.chat.completions.create(model=modelo, messages=mensagens).usage
 
-    assert pedir("Olá").prompt_tokens_details.cached_tokens == 0
+    primeiro = pedir("Olá")
+    assert primeiro.prompt_tokens_details.cached_tokens == 0
+    # o primeiro pedido escreve na cache o seu prompt (em blocos de 128); o segundo só o que é novo
+    assert primeiro.prompt_tokens_details.cache_write_tokens == tokens_em_cache(primeiro.prompt_tokens - 3)
     segundo = pedir("Que horas são?")
+    assert segundo.prompt_tokens_details.cache_write_tokens == (
+        tokens_em_cache(segundo.prompt_tokens - 3) - segundo.prompt_tokens_details.cached_tokens)
     assert segundo.prompt_tokens_details.cached_tokens == tokens_em_cache(tokens_da_mensagem(SISTEMA))
     assert segundo.prompt_tokens_details.cached_tokens % 128 == 0
     assert pedir("Olá", modelo="gpt-4o").prompt_tokens_details.cached_tokens == 0  # outro modelo
@@ -37,7 +42,7 @@ def test_prefixo_curto_nao_conta_e_responses_tambem_mede():
     cliente = cliente_offline(lambda m, f: "ok", _strict_response_validation=True)
     for _ in range(2):
         curto = cliente.responses.create(model=MODELO, input="Olá").usage
-    assert curto.input_tokens_details.cached_tokens == 0
+    assert curto.input_tokens_details.cached_tokens == curto.input_tokens_details.cache_write_tokens == 0
     cliente.responses.create(model=MODELO, instructions=SISTEMA["content"], input="Olá")
     longo = cliente.responses.create(model=MODELO, instructions=SISTEMA["content"], input="Adeus").usage
     assert longo.input_tokens_details.cached_tokens == tokens_em_cache(tokens_da_mensagem(SISTEMA))

@@ -75,3 +75,20 @@ def test_parallel_tool_calls_false_com_uma_chamada_passa(pedir, funcao):
 
     assert pedir(uma, parallel_tool_calls=False) == (None, ["hora"])
     assert pedir(teimoso, parallel_tool_calls=True) == (None, ["hora", "data"])
+
+
+@API
+def test_funcao_nomeada_que_nao_existe_e_recusada_antes_do_decisor(pedir, funcao):
+    inexistente = {**funcao, "name": "nao_ha"} if "name" in funcao else {"type": "function", "function": {"name": "nao_ha"}}
+    with pytest.raises(openai.BadRequestError) as info:
+        pedir(cooperante, tool_choice=inexistente)
+    assert info.value.param == "tool_choice" and "'nao_ha'" in info.value.message
+
+
+def test_chat_tool_choice_sem_tools_da_o_400_da_api():
+    cliente = cliente_offline(cooperante, _strict_response_validation=True)
+    with pytest.raises(openai.BadRequestError) as info:
+        cliente.chat.completions.create(model=MODELO, messages=[{"role": "user", "content": "Olá"}], tool_choice="auto")
+    assert info.value.message.endswith(
+        "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.")
+    assert info.value.param == "tool_choice"

@@ -1,8 +1,9 @@
-"""O modelo offline: um substituto determinístico do modelo que fala o protocolo Chat Completions.
+"""O modelo offline: um substituto determinístico do modelo que fala as APIs Chat Completions e
+Responses da OpenAI.
 
 O código do aluno usa o SDK ``openai`` verdadeiro, sem alterações; as respostas vêm de um
-*decisor* ``(mensagens, ferramentas) -> texto | [{"nome", "argumentos"}]``. Ver
-``docs/modelo_offline.md``.
+*decisor* ``(mensagens, ferramentas) -> texto | [{"nome", "argumentos"}]``, o mesmo para as duas
+APIs. Ver ``docs/modelo_offline.md``.
 """
 
 from importlib import import_module

@@ -234,7 +234,7 @@ def _itens_de_saida(resumo: str, texto, chamadas, ids_chamadas) -> list:
     }]
 
 
-def resposta(corpo: dict, pedido: Pedido, texto, chamadas, *, resumo: str, created: int,
+def resposta(corpo: dict, texto, chamadas, *, resumo: str, created: int,
              ids_chamadas: list[str], uso: dict) -> dict:
     """O objeto ``response`` completo (``status: completed``)."""
     escolha = corpo.get("tool_choice", "auto")

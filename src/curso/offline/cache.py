@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import threading
 
+from .formatos import json_canonico
+
 MINIMO = 1024  # tokens de prefixo a partir dos quais há cache
 INCREMENTO = 128  # a cache cresce em blocos de 128 tokens
 _MAX_PREFIXOS = 200_000  # limite de memória: ao chegar aqui, a cache esvazia-se (como se expirasse)
@@ -36,20 +38,25 @@ class CachePrefixos:
         self._vistos: set[bytes] = set()
         self._trinco = threading.Lock()
 
-    def medir_e_guardar(self, modelo: str, blocos: list[tuple[str, int]]) -> tuple[int, int]:
-        """``blocos``: ``(texto canónico, tokens)`` pela ordem do prompt.
+    def medir_e_guardar(self, modelo: str, mensagens: list, ferramentas_json: str | None,
+                        tokens: list[int]) -> tuple[int, int]:
+        """``tokens``: os de cada bloco (ferramentas, depois cada mensagem), pela ordem do prompt.
 
         Devolve ``(cached_tokens, cache_write_tokens)``: o que veio da cache e o que este pedido
         lá deixou de novo (a parte em cache do prompt inteiro que ainda lá não estava).
         """
+        total = sum(tokens)
+        if total < MINIMO:
+            # nem lê nem escreve: um prefixo deste pedido nunca chega ao mínimo (e poupa o JSON)
+            return 0, 0
+        textos = ([ferramentas_json] if ferramentas_json else []) + [json_canonico(m) for m in mensagens]
         elo = _elo(b"", str(modelo))
-        partilhado, ainda_igual, elos, total = 0, True, [], 0
-        for texto, tokens in blocos:
-            total += tokens
+        partilhado, ainda_igual, elos = 0, True, []
+        for texto, tokens_do_bloco in zip(textos, tokens, strict=True):
             elo = _elo(elo, texto)
             elos.append(elo)
             if ainda_igual and elo in self._vistos:
-                partilhado += tokens
+                partilhado += tokens_do_bloco
             else:
                 ainda_igual = False
         with self._trinco:

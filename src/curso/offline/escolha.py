@@ -59,6 +59,17 @@ def ferramentas_permitidas(ferramentas: list, escolha: Escolha) -> list:
     return ferramentas
 
 
+def funcao_em_falta(ferramentas: list, escolha: Escolha) -> str | None:
+    """A mensagem de erro quando ``tool_choice`` nomeia uma função que não está em ``tools``."""
+    if escolha.modo == "funcao" and not ferramentas_permitidas(ferramentas, escolha):
+        return (
+            f"tool_choice nomeia a função {escolha.nome!r}, que não está em tools: nenhum modelo "
+            "pode cumprir este pedido. (A API real também o recusa com um 400; a redação dela pode "
+            "ser outra.)"
+        )
+    return None
+
+
 def nome_do_decisor(decisor) -> str:
     nome = getattr(decisor, "__qualname__", None) or getattr(decisor, "__name__", None)
     modulo = getattr(decisor, "__module__", None)

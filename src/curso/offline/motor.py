@@ -15,10 +15,10 @@ import time
 
 from . import api_responses, respostas
 from .cache import CachePrefixos
-from .escolha import DecisorIncumpridor, confirmar, ferramentas_permitidas, ler_escolha
+from .escolha import DecisorIncumpridor, confirmar, ferramentas_permitidas, funcao_em_falta, ler_escolha
 from .formatos import corpo_de_erro, json_compacto
 from .roteiro import Falha, RoteiroEsgotado
-from .tokens import blocos_do_pedido, tokens_da_resposta
+from .tokens import tokens_da_resposta, tokens_por_bloco
 from .validacao import ErroPedido, validar_pedido
 
 CAMINHO_CONCLUSOES = "/v1/chat/completions"
@@ -107,11 +107,17 @@ class Motor:
     # ----------------------------------------------------------------------- o que as APIs partilham
 
     def _decidir(self, pedido: dict, mensagens: list, ferramentas: list):
-        """Chama o decisor com uma cópia (o registo em ``.pedidos`` não muda) e confirma o que deu."""
+        """Chama o decisor e confirma o que deu.
+
+        ``mensagens`` e ``ferramentas`` são do decisor (uma cópia): se as alterar, nem o registo em
+        ``.pedidos`` nem a contagem de tokens mudam.
+        """
         escolha = ler_escolha(pedido)
-        copia = json.loads(json.dumps([mensagens, ferramentas_permitidas(ferramentas, escolha)]))
+        em_falta = funcao_em_falta(ferramentas, escolha)
+        if em_falta:
+            raise _Recusa(400, corpo_de_erro(em_falta, "invalid_request_error", "tool_choice"))
         try:
-            resultado = respostas.normalizar(self.decisor(*copia))
+            resultado = respostas.normalizar(self.decisor(mensagens, ferramentas_permitidas(ferramentas, escolha)))
             if not isinstance(resultado, Falha):
                 confirmar(*resultado, escolha, self.decisor)
         except (RoteiroEsgotado, DecisorIncumpridor) as erro:
@@ -125,9 +131,9 @@ class Motor:
 
     def _tokens(self, pedido: dict, mensagens: list, ferramentas_json, texto, chamadas):
         """(entrada, saída, lidos da cache, escritos na cache), com a cache do mesmo modelo."""
-        blocos = blocos_do_pedido(mensagens, ferramentas_json)
-        lidos, escritos = self.cache.medir_e_guardar(pedido["model"], blocos)
-        return 3 + sum(t for _, t in blocos), tokens_da_resposta(texto, chamadas), lidos, escritos
+        blocos = tokens_por_bloco(mensagens, ferramentas_json)
+        lidos, escritos = self.cache.medir_e_guardar(pedido["model"], mensagens, ferramentas_json, blocos)
+        return 3 + sum(blocos), tokens_da_resposta(texto, chamadas), lidos, escritos
 
     @staticmethod
     def _validar(validar, *args):
@@ -140,19 +146,21 @@ class Motor:
 
     def _conclusoes(self, pedido: dict, corpo: bytes, resumo: str):
         ferramentas_json = self._validar(validar_pedido, pedido)
-        mensagens, ferramentas = pedido["messages"], pedido.get("tools") or []
-        texto, chamadas = self._decidir(pedido, mensagens, ferramentas)
-        uso = respostas.uso(*self._tokens(pedido, mensagens, ferramentas_json, texto, chamadas))
+        copia = json.loads(corpo)  # a do decisor
+        texto, chamadas = self._decidir(pedido, copia["messages"], copia.get("tools") or [])
+        uso = respostas.uso(*self._tokens(pedido, pedido["messages"], ferramentas_json, texto, chamadas))
         return respostas.construir(pedido, texto, chamadas, resumo=resumo, uso=uso)
 
     def _responses(self, pedido: dict, corpo: bytes, resumo: str):
         traduzido = self._validar(api_responses.preparar, pedido, self.conversas)
-        texto, chamadas = self._decidir(pedido, traduzido.mensagens, traduzido.ferramentas)
+        # a cópia do decisor: as conversas guardadas e a contagem de tokens ficam a salvo
+        copia = json.loads(json_compacto([traduzido.mensagens, traduzido.ferramentas]))
+        texto, chamadas = self._decidir(pedido, *copia)
         uso = api_responses.uso(
             *self._tokens(pedido, traduzido.mensagens, traduzido.ferramentas_json, texto, chamadas)
         )
         _, created, ids_chamadas = respostas.ids(resumo, len(chamadas))
-        final = api_responses.resposta(pedido, traduzido, texto, chamadas, resumo=resumo, created=created,
+        final = api_responses.resposta(pedido, texto, chamadas, resumo=resumo, created=created,
                                        ids_chamadas=ids_chamadas, uso=uso)
         if pedido.get("store") is not False:
             self.conversas.guardar(final["id"], api_responses.conversa_depois(traduzido, texto, chamadas,

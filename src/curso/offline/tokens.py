@@ -197,11 +197,11 @@ def tokens_da_resposta(texto: str | None, chamadas: list[tuple[str, str]]) -> in
     return n(texto or "")
 
 
-def blocos_do_pedido(mensagens: list, ferramentas_json: str | None) -> list[tuple[str, int]]:
-    """O prompt em blocos ``(JSON canónico, tokens)``, pela ordem da API: ferramentas, mensagens.
+def tokens_por_bloco(mensagens: list, ferramentas_json: str | None) -> list[int]:
+    """Os tokens de cada bloco do prompt, pela ordem da API: as ferramentas, depois cada mensagem.
 
-    ``usage.prompt_tokens`` é 3 + a soma dos tokens dos blocos; a cache de prefixos compara-os.
+    ``usage.prompt_tokens`` é 3 + a soma; a cache de prefixos compara os mesmos blocos.
     """
-    blocos = [(ferramentas_json, n(ferramentas_json))] if ferramentas_json else []
-    blocos.extend((json_canonico(m), tokens_da_mensagem(m)) for m in mensagens)
+    blocos = [n(ferramentas_json)] if ferramentas_json else []
+    blocos.extend(tokens_da_mensagem(m) for m in mensagens)
     return blocos

@@ -328,6 +328,11 @@ def validar_pedido(corpo) -> str | None:
     if not corpo.get("model"):
         raise ErroPedido("you must provide a model parameter")
     mensagens = _validar_forma(corpo.get("messages"))
+    if corpo.get("tool_choice") is not None and not corpo.get("tools"):
+        raise ErroPedido(
+            "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
+            param="tool_choice",
+        )
     ferramentas_json = None
     if corpo.get("tools") is not None:
         ferramentas_json = json_canonico(corpo["tools"])
