@@ -173,11 +173,15 @@ def executar(args) -> int:
             print(f"⚠ Não há submissões em {submetidos}/ (esperava {submetidos.name}/ALUNO/capNN/"
                   "capNN.ipynb): as guardas correm na mesma, mas não há nada para corrigir.",
                   flush=True)
-        kernel = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
-        if isolado:
-            kernel = _kernel_isolado(kernel, raiz, tmp, env)
+        original = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
+        kernel = _kernel_isolado(original, raiz, tmp, env) if isolado else original
         lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
-        guardas.kernel_importa_curso(kernel, raiz, env, pasta=tmp / "sonda")
+        try:
+            guardas.kernel_importa_curso(kernel, raiz, env, pasta=tmp / "sonda")
+        except Recusa:
+            if kernel != original:  # o kernel em si não importa o curso? (diz-se melhor assim)
+                guardas.kernel_importa_curso(original, raiz, env, pasta=tmp / "sonda")
+            raise
         print(f"✔ o kernel «{kernel}» importa o curso"
               + (" (numa caixa de areia: sem rede, sem ver as soluções)" if isolado else ""),
               flush=True)
