@@ -3,6 +3,11 @@
 Um módulo por tarefa:
 
 - ``ambiente`` — o ambiente dos processos do nbgrader e a configuração do curso;
+- ``configuracao`` — a linha de montagem do nbgrader (a mesma no ``nbgrader_config.py``);
+- ``caixa`` — a caixa de areia (bubblewrap) onde corre o kernel de cada submissão, e
+  ``interior`` — o lançador que, lá dentro, põe os limites de memória e de processos;
+- ``blindagem`` — o kernel que repõe a maquinaria do IPython antes de cada célula;
+- ``adulteracao`` — os sinais de adulteração nas células do aluno, para revisão à mão;
 - ``guardas`` — as verificações que recusam começar quando todos teriam zero;
 - ``recuperacao`` — a execução que sobrevive a kernels mortos e ciclos que não param;
 - ``trabalhador`` — o processo que corrige submissões numa pasta e base de dados próprias;

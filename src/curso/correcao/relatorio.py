@@ -10,8 +10,6 @@ from curso.correcao import adulteracao
 from curso.correcao.recuperacao import KERNEL_MORREU, MARCAS, NAO_EXECUTADA, NAO_PAROU
 from curso.correcao.retorno import ESCONDIDOS
 
-PUBLICAS = "Há verificações públicas por passar"
-
 
 def _ler(caminho: Path) -> dict | None:
     try:
