@@ -193,6 +193,10 @@ def executar(args) -> int:
         celulas = {cap: max(_celulas_de_codigo(c) for c in (fonte / cap).glob("*.ipynb")) for cap in caps}
 
         def limite(tarefa):
+            """O tempo total de uma submissão (depois o trabalhador é morto, com os kernels):
+            120 s para arrancar kernels e escrever o retorno, mais, por célula de código e por
+            4 reinícios do kernel, duas vezes o limite por célula (cada célula pode esgotá-lo, e
+            um reinício volta a correr as anteriores)."""
             return 120 + 2 * limite_celula * (celulas[tarefa["capitulo"]] + 4)
 
         _solucoes_com_nota_maxima(lote, caps, fonte, publicado, tmp, limite)
@@ -301,9 +305,9 @@ def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tm
             return
         notas = resposta["notas"]
         if not resposta.get("ok") or not notas["maximo"] or notas["pontos"] != notas["maximo"]:
-            celulas = [f"{nome} {_num(v[0])}/{_num(v[2])}"
+            celulas = [f"{nome} {_num(v['pontos'])}/{_num(v['maximo'])}"
                        for nb in notas["cadernos"].values() for nome, v in nb["notas"].items()
-                       if v[0] != v[2]]
+                       if v["pontos"] != v["maximo"]]
             detalhe = "; ".join(celulas + resposta.get("problemas", [])) or _ultima(resposta.get("erro"))
             falhas.append(f"{cap}: {_num(notas['pontos'])}/{_num(notas['maximo'])} — {detalhe}")
 

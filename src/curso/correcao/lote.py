@@ -160,7 +160,8 @@ def registar_na_base(db_url: str, aluno: str, capitulo: str, resposta: dict) -> 
             nb.late_submission_penalty = dados["penalizacao"]
             for g in nb.grades:
                 if g.name in dados["notas"]:
-                    g.auto_score, g.needs_manual_grade = dados["notas"][g.name][:2]
+                    nota = dados["notas"][g.name]
+                    g.auto_score, g.needs_manual_grade = nota["pontos"], nota["manual"]
             for c in nb.comments:
                 if c.name in dados["comentarios"]:
                     c.auto_comment = dados["comentarios"][c.name]

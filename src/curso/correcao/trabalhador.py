@@ -66,8 +66,8 @@ def _notas(db_url: str, capitulo: str, aluno: str) -> dict:
         for nb in sub.notebooks:
             cadernos[nb.name] = {
                 "penalizacao": nb.late_submission_penalty,
-                "notas": {g.name: [g.auto_score, g.needs_manual_grade, g.max_score]
-                          for g in nb.grades},
+                "notas": {g.name: {"pontos": g.auto_score, "manual": g.needs_manual_grade,
+                                   "maximo": g.max_score} for g in nb.grades},
                 "comentarios": {c.name: c.auto_comment for c in nb.comments},
             }
         return {
