@@ -210,6 +210,15 @@ def _matar_grupo(grupo: Path) -> None:
             pass
 
 
+def sem_limite_de_processos() -> str | None:
+    """Porque é que a caixa não vai ter limite de processos (``None`` quando vai ter)."""
+    if os.geteuid() != 0 or (CGROUP_PIDS / "cgroup.procs").is_file() and os.access(CGROUP_PIDS, os.W_OK):
+        return None
+    return ("a correção corre como root e não há cgroup «pids» com escrita (/sys/fs/cgroup/pids): "
+            "o RLIMIT_NPROC não vale para o root, por isso uma bomba de processos só para no fim "
+            "da célula. Corre «curso corrigir» como um utilizador normal")
+
+
 def base_de_grupos() -> Path | None:
     """A pasta de grupos ``pids`` desta correção, se formos root e o cgroup v1 a permitir."""
     if os.geteuid() != 0:

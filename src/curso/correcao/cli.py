@@ -185,6 +185,8 @@ def executar(args) -> int:
         print(f"✔ o kernel «{kernel}» importa o curso"
               + (" (numa caixa de areia: sem rede, sem ver as soluções)" if isolado else ""),
               flush=True)
+        if isolado and (motivo := caixa.sem_limite_de_processos()):
+            print(f"⚠ Sem limite de processos na caixa: {motivo}.", flush=True)
         for aviso in guardas.registar_capitulos(raiz, cfg, caps, tmp / "publicado", publicado):
             print(f"⚠ {aviso}", flush=True)
         print(f"✔ o nbgrader conhece {len(caps)} capítulo(s) ({db.name})", flush=True)
