@@ -11,8 +11,9 @@ Um módulo por tarefa:
 - ``guardas`` — as verificações que recusam começar quando todos teriam zero;
 - ``recuperacao`` — a execução que sobrevive a kernels mortos e ciclos que não param;
 - ``trabalhador`` — o processo que corrige submissões numa pasta e base de dados próprias;
-- ``lote`` — os trabalhadores em paralelo e a escrita única na base de dados do curso;
-- ``relatorio`` — os problemas de cada submissão, o CSV e o resumo alunos × capítulos;
+- ``lote`` — os trabalhadores em paralelo, e ``registo`` — a escrita única na base de dados;
+- ``diagnostico`` — os problemas de cada submissão (no trabalhador);
+- ``relatorio`` — o resumo alunos × capítulos e o CSV (no principal);
 - ``retorno`` — o que o aluno vê no retorno (sem o código dos testes escondidos);
 - ``cli`` — o subcomando ``curso corrigir``.
 """

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from curso.correcao import caixa, guardas
 from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
-from curso.correcao.lote import Lote, registar_na_base
+from curso.correcao.lote import Lote
+from curso.correcao.registo import registar_na_base
 from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
 
 ALUNO_SOLUCOES = "solucoes"

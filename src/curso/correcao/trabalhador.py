@@ -94,7 +94,7 @@ def corrigir(cfg, tarefa: dict) -> dict:
     from nbgrader.converters import Autograde, GenerateFeedback
     from nbgrader.utils import capture_log
 
-    from curso.correcao.relatorio import cadernos_em_falta, problemas_do_caderno
+    from curso.correcao.diagnostico import cadernos_em_falta, problemas_do_caderno
 
     inicio = time.perf_counter()
     capitulo, aluno = tarefa["capitulo"], tarefa["aluno"]
