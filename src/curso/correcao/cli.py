@@ -82,9 +82,10 @@ def _definir(env: dict, nome: str, valor: str) -> None:
 
 
 def _pasta_das_caixas(tmp: Path, env: dict) -> Path | None:
-    """Onde ficam as caixas dos kernels. Os sockets Unix têm no máximo 107 caracteres: com um
-    TMPDIR comprido, as caixas vão para uma pasta curta em /tmp (apagada no fim, como o tmp)."""
-    if len(str(tmp)) <= 40:
+    """Onde ficam as caixas dos kernels. Os sockets Unix têm no máximo 107 caracteres (e cada um
+    acrescenta ~35 ao caminho da pasta): com um TMPDIR comprido, as caixas vão para uma pasta curta
+    em /tmp (apagada no fim, como o tmp)."""
+    if len(str(tmp)) <= 70:
         _definir(env, "CURSO_CAIXAS", str(tmp / "c"))
         return None
     pasta = Path(tempfile.mkdtemp(prefix="curso-caixas-", dir="/tmp"))
