@@ -6,11 +6,9 @@
 
 import os
 
-from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader import preprocessors as pp
 
-from curso.correcao.recuperacao import ExecutarSemParar
-from curso.correcao.retorno import OcultarTestesEscondidos
+from curso.correcao.configuracao import aplicar
 from curso.nbgrader_extra import LimparSolucoes
 from curso.raiz import path_com_este_interpretador
 
@@ -45,16 +43,10 @@ c.ClearSolutions.enforce_metadata = True
 # geração estável byte a byte: sem saídas, sem contagens nem metadados de execução
 c.ClearOutput.remove_metadata_fields = {"collapsed", "scrolled", "execution", "ExecuteTime"}
 
-# correção (também com o nbgrader «simples» e o formgrader, como em «curso corrigir»):
-# um kernel que morre (os._exit) é reiniciado e a correção continua nas células seguintes
-c.Autograde.autograde_preprocessors = [
-    ExecutarSemParar, pp.IgnorePattern, ClearMetadataPreprocessor, pp.LimitOutput,
-    pp.SaveAutoGrades, pp.AssignLatePenalties, pp.CheckCellMetadata,
-]
-# uma célula de verificação apagada volta do gradebook (senão ficaria sem nota: um zero mudo)
-c.OverwriteCells.add_missing_cells = True
-# o retorno aos alunos não mostra o código dos testes escondidos (ver docs/professor.md)
-c.GenerateFeedback.preprocessors = [pp.GetGrades, CSSHTMLHeaderPreprocessor, OcultarTestesEscondidos]
+# correção (também com o nbgrader «simples» e o formgrader): a mesma linha de montagem do
+# «curso corrigir» — kernels que morrem reiniciados, células apagadas repostas, retorno sem os
+# testes escondidos (ver src/curso/correcao/configuracao.py)
+aplicar(c)
 
 # correção: limite por célula (um ciclo infinito não para a turma) e o mesmo kernel do curso
 c.ExecutePreprocessor.timeout = 60

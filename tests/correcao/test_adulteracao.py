@@ -364,9 +364,9 @@ def test_alunos_hostis(tmp_path, temporarias):
         codigo = codigo.replace("PORTA", str(espia.porta))
         if aluno == "str_mentirosa":
             celula(nb, "ex1_2")["source"] = codigo
-        else:  # o ataque ao nível do módulo, antes do esboço por resolver
+        else:  # o ataque ao nível do módulo, depois do esboço por resolver
             c = celula(nb, SOL_A)
-            c["source"] = codigo.strip() + "\n\n" + "".join(c["source"])
+            c["source"] = "".join(c["source"]) + "\n\n" + codigo.strip() + "\n"
         submeter(curso, aluno, CAP, nb)
     antes = _arvore(curso, SAIDAS)
     pacote = _arvore(RAIZ / "src" / "curso")
@@ -383,7 +383,7 @@ def test_alunos_hostis(tmp_path, temporarias):
     # ninguém ficou: nem processos dos ataques, nem kernels, nem pastas temporárias
     assert _processos_com(MARCA) == []
     assert _processos_com(str(temporarias)) == []
-    assert list(temporarias.iterdir()) == []
+    assert list(temporarias.iterdir()) == []  # com as caixas dos kernels (o TMPDIR é curto)
     assert espia.contactos == [], "um kernel chegou à rede do professor"
     # o curso e o pacote ficaram como estavam
     assert _arvore(curso, SAIDAS) == antes

@@ -8,7 +8,6 @@ no PATH, mesmo sem o ambiente virtual ativado.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -31,15 +30,6 @@ def ambiente(raiz: Path | None = None, base: dict | None = None) -> dict:
         env["CURSO_RAIZ"] = str(Path(raiz).resolve())
     env.setdefault("PYTHONUTF8", "1")
     return env
-
-
-def correr_nbgrader(pasta: Path, *args: str, timeout: float = 300,
-                    env: dict | None = None) -> subprocess.CompletedProcess:
-    """``python -m nbgrader ARGS`` com o interpretador atual, dentro de ``pasta``."""
-    return subprocess.run(
-        [sys.executable, "-m", "nbgrader", *args],
-        cwd=pasta, env=env or ambiente(pasta), capture_output=True, text=True, timeout=timeout,
-    )
 
 
 def ler_configuracao(raiz: Path):

@@ -117,7 +117,8 @@ def ambiente_da_caixa(env: dict[str, str], raiz_publica: str | None) -> dict[str
     novo = {k: env[k] for k in VARIAVEIS if k in env}
     novo.update(PATH=os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"]),
                 HOME=CASA, TMPDIR="/tmp", IPYTHONDIR=f"{CASA}/.ipython", PYTHONUTF8="1",
-                MPLBACKEND="Agg", PYTHONDONTWRITEBYTECODE="1")
+                PYTHONDONTWRITEBYTECODE="1",
+                HYPOTHESIS_STORAGE_DIRECTORY=f"{CASA}/.hypothesis")
     if raiz_publica:
         novo["CURSO_RAIZ"] = raiz_publica
     return novo
@@ -135,6 +136,26 @@ def copiar_submissao(origem: Path | None, destino: Path) -> None:
         if total > COPIA_MAXIMA:
             break
         shutil.copyfile(f, destino / f.name)
+
+
+AQUECER_HYPOTHESIS = ("from hypothesis.internal.charmap import charmap, intervals_from_codec\n"
+                      "charmap()\nintervals_from_codec('utf-8')\n")
+
+
+def tabelas_unicode(base: Path) -> Path | None:
+    """As tabelas Unicode que a hypothesis calcula na primeira utilização (~10 s num kernel):
+    calculadas uma vez, fora da caixa, e copiadas para cada caixa (uma pasta partilhada com
+    escrita seria um canal entre alunos). ``None`` sem a hypothesis instalada."""
+    pasta = base / "hypothesis"
+    tabelas = pasta / "unicode_data"
+    if not tabelas.is_dir():
+        env = {**os.environ, "HYPOTHESIS_STORAGE_DIRECTORY": str(pasta)}
+        try:
+            subprocess.run([sys.executable, "-c", AQUECER_HYPOTHESIS], env=env, timeout=120,
+                           capture_output=True, check=False)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    return tabelas if tabelas.is_dir() else None
 
 
 class GrupoDeProcessos:
@@ -189,6 +210,15 @@ def _matar_grupo(grupo: Path) -> None:
             pass
 
 
+def sem_limite_de_processos() -> str | None:
+    """Porque é que a caixa não vai ter limite de processos (``None`` quando vai ter)."""
+    if os.geteuid() != 0 or (CGROUP_PIDS / "cgroup.procs").is_file() and os.access(CGROUP_PIDS, os.W_OK):
+        return None
+    return ("a correção corre como root e não há cgroup «pids» com escrita (/sys/fs/cgroup/pids): "
+            "o RLIMIT_NPROC não vale para o root, por isso uma bomba de processos só para no fim "
+            "da célula. Corre «curso corrigir» como um utilizador normal")
+
+
 def base_de_grupos() -> Path | None:
     """A pasta de grupos ``pids`` desta correção, se formos root e o cgroup v1 a permitir."""
     if os.geteuid() != 0:
@@ -227,6 +257,8 @@ class ProvisionadorIsolado(LocalProvisioner):
             self.privada.mkdir()
             self.ligacao.mkdir()
             copiar_submissao(Path(kwargs["cwd"]) if kwargs.get("cwd") else None, self.privada)
+            if tabelas := tabelas_unicode(base):
+                shutil.copytree(tabelas, self.privada / ".hypothesis" / "unicode_data")
             km.transport = "ipc"
             km.ip = str(self.ligacao / "k")
             km.connection_file = str(self.ligacao / "kernel.json")

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from curso.correcao import caixa, guardas
 from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
-from curso.correcao.lote import Lote, registar_na_base
+from curso.correcao.lote import Lote
+from curso.correcao.registo import registar_na_base
 from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
 
 ALUNO_SOLUCOES = "solucoes"
@@ -81,9 +82,10 @@ def _definir(env: dict, nome: str, valor: str) -> None:
 
 
 def _pasta_das_caixas(tmp: Path, env: dict) -> Path | None:
-    """Onde ficam as caixas dos kernels. Os sockets Unix têm no máximo 107 caracteres: com um
-    TMPDIR comprido, as caixas vão para uma pasta curta em /tmp (apagada no fim, como o tmp)."""
-    if len(str(tmp)) <= 40:
+    """Onde ficam as caixas dos kernels. Os sockets Unix têm no máximo 107 caracteres (e cada um
+    acrescenta ~35 ao caminho da pasta): com um TMPDIR comprido, as caixas vão para uma pasta curta
+    em /tmp (apagada no fim, como o tmp)."""
+    if len(str(tmp)) <= 70:
         _definir(env, "CURSO_CAIXAS", str(tmp / "c"))
         return None
     pasta = Path(tempfile.mkdtemp(prefix="curso-caixas-", dir="/tmp"))
@@ -173,14 +175,20 @@ def executar(args) -> int:
             print(f"⚠ Não há submissões em {submetidos}/ (esperava {submetidos.name}/ALUNO/capNN/"
                   "capNN.ipynb): as guardas correm na mesma, mas não há nada para corrigir.",
                   flush=True)
-        kernel = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
-        if isolado:
-            kernel = _kernel_isolado(kernel, raiz, tmp, env)
+        original = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
+        kernel = _kernel_isolado(original, raiz, tmp, env) if isolado else original
         lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
-        guardas.kernel_importa_curso(kernel, raiz, env, pasta=tmp / "sonda")
+        try:
+            guardas.kernel_importa_curso(kernel, raiz, env, pasta=tmp / "sonda")
+        except Recusa:
+            if kernel != original:  # o kernel em si não importa o curso? (diz-se melhor assim)
+                guardas.kernel_importa_curso(original, raiz, env, pasta=tmp / "sonda")
+            raise
         print(f"✔ o kernel «{kernel}» importa o curso"
               + (" (numa caixa de areia: sem rede, sem ver as soluções)" if isolado else ""),
               flush=True)
+        if isolado and (motivo := caixa.sem_limite_de_processos()):
+            print(f"⚠ Sem limite de processos na caixa: {motivo}.", flush=True)
         for aviso in guardas.registar_capitulos(raiz, cfg, caps, tmp / "publicado", publicado):
             print(f"⚠ {aviso}", flush=True)
         print(f"✔ o nbgrader conhece {len(caps)} capítulo(s) ({db.name})", flush=True)
@@ -189,6 +197,10 @@ def executar(args) -> int:
         celulas = {cap: max(_celulas_de_codigo(c) for c in (fonte / cap).glob("*.ipynb")) for cap in caps}
 
         def limite(tarefa):
+            """O tempo total de uma submissão (depois o trabalhador é morto, com os kernels):
+            120 s para arrancar kernels e escrever o retorno, mais, por célula de código e por
+            4 reinícios do kernel, duas vezes o limite por célula (cada célula pode esgotá-lo, e
+            um reinício volta a correr as anteriores)."""
             return 120 + 2 * limite_celula * (celulas[tarefa["capitulo"]] + 4)
 
         _solucoes_com_nota_maxima(lote, caps, fonte, publicado, tmp, limite)
@@ -297,9 +309,9 @@ def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tm
             return
         notas = resposta["notas"]
         if not resposta.get("ok") or not notas["maximo"] or notas["pontos"] != notas["maximo"]:
-            celulas = [f"{nome} {_num(v[0])}/{_num(v[2])}"
+            celulas = [f"{nome} {_num(v['pontos'])}/{_num(v['maximo'])}"
                        for nb in notas["cadernos"].values() for nome, v in nb["notas"].items()
-                       if v[0] != v[2]]
+                       if v["pontos"] != v["maximo"]]
             detalhe = "; ".join(celulas + resposta.get("problemas", [])) or _ultima(resposta.get("erro"))
             falhas.append(f"{cap}: {_num(notas['pontos'])}/{_num(notas['maximo'])} — {detalhe}")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
+import tempfile
 from pathlib import Path
 
 from curso.correcao.ambiente import Recusa
@@ -99,9 +99,10 @@ def kernel_importa_curso(nome: str, raiz: Path, env: dict, limite: float = 60,
     from jupyter_client.kernelspec import NoSuchKernel
     from jupyter_client.manager import start_new_kernel
 
+    registo = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace")  # noqa: SIM115
     try:
         km, kc = start_new_kernel(kernel_name=nome, cwd=str(pasta or raiz), env=env,
-                                  startup_timeout=limite, stderr=subprocess.DEVNULL)
+                                  startup_timeout=limite, stderr=registo)
     except NoSuchKernel:
         raise Recusa(
             f"O kernel de correção «{nome}» não existe (ver «jupyter kernelspec list»). "
@@ -109,7 +110,12 @@ def kernel_importa_curso(nome: str, raiz: Path, env: dict, limite: float = 60,
             "ambiente do curso."
         ) from None
     except Exception as erro:  # noqa: BLE001 — um kernel que não arranca é uma recusa
-        raise Recusa(f"O kernel de correção «{nome}» não arranca: {type(erro).__name__}: {erro}") from None
+        registo.seek(0)
+        linhas = [li for li in registo.read().splitlines() if li.strip()][-3:]
+        raise Recusa(f"O kernel de correção «{nome}» não arranca: {type(erro).__name__}: {erro}"
+                     + (" — o kernel escreveu: " + " | ".join(linhas) if linhas else "")) from None
+    finally:
+        registo.close()
     erros, saida = [], []
 
     def guardar(msg):

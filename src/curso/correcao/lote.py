@@ -17,10 +17,8 @@ import signal
 import subprocess
 import sys
 import threading
-from datetime import datetime
 from pathlib import Path
 
-from curso.correcao.relatorio import Resultado
 
 
 class Trabalhador:
@@ -137,36 +135,3 @@ class Lote:
             if interrompido:
                 t.matar()
             t.terminar()
-
-
-def registar_na_base(db_url: str, aluno: str, capitulo: str, resposta: dict) -> Resultado:
-    """Escreve as notas de um trabalhador na base de dados do curso (o único escritor).
-
-    O aluno e o capítulo vêm da tarefa que o principal enviou, nunca da resposta."""
-    from nbgrader.api import Gradebook
-
-    notas = resposta["notas"]
-    with Gradebook(db_url) as gb:
-        gb.update_or_create_student(aluno)
-        momento = datetime.fromisoformat(notas["timestamp"]) if notas.get("timestamp") else None
-        if momento is not None:
-            sub = gb.update_or_create_submission(capitulo, aluno, timestamp=momento)
-        else:
-            sub = gb.update_or_create_submission(capitulo, aluno)
-        for nb in sub.notebooks:
-            dados = notas["cadernos"].get(nb.name)
-            if dados is None:
-                continue
-            nb.late_submission_penalty = dados["penalizacao"]
-            for g in nb.grades:
-                if g.name in dados["notas"]:
-                    g.auto_score, g.needs_manual_grade = dados["notas"][g.name][:2]
-            for c in nb.comments:
-                if c.name in dados["comentarios"]:
-                    c.auto_comment = dados["comentarios"][c.name]
-        gb.db.commit()
-        sub = gb.find_submission(capitulo, aluno)
-        registado = all(g.auto_score is not None or g.manual_score is not None
-                        for nb in sub.notebooks for g in nb.grades)
-        return Resultado(aluno, capitulo, sub.score, sub.max_score,
-                         list(resposta.get("problemas", [])), registado)

@@ -23,11 +23,7 @@ from curso.correcao.ambiente import ler_configuracao
 
 
 def _configurar(preparar: dict, pasta: Path):
-    from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
-    from nbgrader import preprocessors as pp
-
-    from curso.correcao.recuperacao import ExecutarSemParar
-    from curso.correcao.retorno import OcultarTestesEscondidos
+    from curso.correcao.configuracao import aplicar
 
     raiz = Path(preparar["raiz"])
     cfg = ler_configuracao(raiz)
@@ -37,18 +33,7 @@ def _configurar(preparar: dict, pasta: Path):
     cfg.CourseDirectory.db_url = f"sqlite:///{pasta / 'gradebook.db'}"
     cfg.CourseDirectory.source_directory = preparar.get("fonte") or str(raiz / origem)
     cfg.CourseDirectory.release_directory = str(pasta / "publicado")
-    cfg.Autograde.autograde_preprocessors = [
-        ExecutarSemParar, pp.IgnorePattern, ClearMetadataPreprocessor, pp.LimitOutput,
-        pp.SaveAutoGrades, pp.AssignLatePenalties, pp.CheckCellMetadata,
-    ]
-    # uma célula de verificação apagada volta do gradebook (senão fica sem nota: um zero mudo)
-    cfg.OverwriteCells.add_missing_cells = True
-    cfg.OverwriteCells.missing_cell_notification = (
-        "Esta célula ({cell_id}) faltava na submissão e foi reposta pelo nbgrader.\n"
-    )
-    cfg.GenerateFeedback.preprocessors = [
-        pp.GetGrades, CSSHTMLHeaderPreprocessor, OcultarTestesEscondidos,
-    ]
+    aplicar(cfg)
     for classe in ("ExecutePreprocessor", "Execute", "ExecutarSemParar"):
         if preparar.get("timeout"):
             cfg[classe].timeout = int(preparar["timeout"])
@@ -81,8 +66,8 @@ def _notas(db_url: str, capitulo: str, aluno: str) -> dict:
         for nb in sub.notebooks:
             cadernos[nb.name] = {
                 "penalizacao": nb.late_submission_penalty,
-                "notas": {g.name: [g.auto_score, g.needs_manual_grade, g.max_score]
-                          for g in nb.grades},
+                "notas": {g.name: {"pontos": g.auto_score, "manual": g.needs_manual_grade,
+                                   "maximo": g.max_score} for g in nb.grades},
                 "comentarios": {c.name: c.auto_comment for c in nb.comments},
             }
         return {
@@ -109,7 +94,7 @@ def corrigir(cfg, tarefa: dict) -> dict:
     from nbgrader.converters import Autograde, GenerateFeedback
     from nbgrader.utils import capture_log
 
-    from curso.correcao.relatorio import cadernos_em_falta, problemas_do_caderno
+    from curso.correcao.diagnostico import cadernos_em_falta, problemas_do_caderno
 
     inicio = time.perf_counter()
     capitulo, aluno = tarefa["capitulo"], tarefa["aluno"]
