@@ -338,6 +338,39 @@ class Hub:
         finally:
             self.servidor(nome, "DELETE", f"/api/terminals/{terminal}")
 
+    def executar_no_kernel(self, nome: str, kernel: str, codigo: str, limite: float = 120) -> None:
+        """Corre ``codigo`` no kernel ``kernel`` de ``nome`` (o canal do JupyterLab) até acabar."""
+        asyncio.run(asyncio.wait_for(self._no_kernel(nome, kernel, codigo), limite))
+
+    async def _no_kernel(self, nome: str, kernel: str, codigo: str) -> None:
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        ws = await websocket_connect(HTTPRequest(
+            f"ws://127.0.0.1:{self.porta}/user/{nome}/api/kernels/{kernel}/channels",
+            headers={"Authorization": f"token {self.token}"}))
+        ident = secrets.token_hex(8)
+        try:
+            await ws.write_message(json.dumps({
+                "header": {"msg_id": ident, "msg_type": "execute_request", "username": nome,
+                           "session": secrets.token_hex(8), "version": "5.3"},
+                "parent_header": {}, "metadata": {}, "channel": "shell",
+                "content": {"code": codigo, "silent": False, "store_history": False,
+                            "user_expressions": {}, "allow_stdin": False}}))
+            while True:
+                mensagem = await ws.read_message()
+                if mensagem is None:
+                    raise ErroDoHub(f"o kernel de {nome} fechou o canal")
+                m = json.loads(mensagem)
+                if m.get("parent_header", {}).get("msg_id") != ident:
+                    continue
+                if m["msg_type"] == "error":
+                    raise ErroDoHub(f"erro no kernel de {nome}: {m['content'].get('evalue')}")
+                if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+                    return
+        finally:
+            ws.close()
+
     async def _no_terminal(self, nome: str, terminal: str, comando: str) -> tuple[int, str]:
         from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect

@@ -158,16 +158,14 @@ def _turma(hub: Hub, prof: str, resolve: str, branco: str, hostil: str) -> None:
     for aluno in alunos:
         _ok(hub, aluno, f"cd ~ && nbgrader submit {CAP}")
     # quem espreita não vê o trabalho dos outros: nem a pasta deles, nem as entregas na troca
-    for comando in (f"ls {hub.casa(resolve)}", f"cat {hub.casa(resolve)}/{CADERNO}",
-                    f"ls {troca_curso}/inbound", f"ls {troca_curso}/feedback"):
-        codigo, saida = hub.executar(hostil, comando)
-        assert codigo != 0 and "Permission denied" in saida, (comando, saida)
+    _recusado(hub, hostil, f"ls {hub.casa(resolve)}", f"cat {hub.casa(resolve)}/{CADERNO}",
+              f"ls {troca_curso}/inbound")
 
     # o professor recolhe, corrige com «curso corrigir» e devolve o retorno
     _ok(hub, prof, f"cd ~/curso && nbgrader collect {CAP}")
     assert sorted(p.name for p in (curso / "submitted").iterdir()) == sorted(alunos)
     saida = _corrigir(hub, prof)
-    _ok(hub, prof, f"cd ~/curso && nbgrader release_feedback {CAP}")
+    devolvido = _ok(hub, prof, f"cd ~/curso && nbgrader release_feedback {CAP}")
 
     total = maximo(CAP)
     esperado = {resolve: total, branco: 0.0, hostil: total - PTS_B - PTS_C}
@@ -180,10 +178,19 @@ def _turma(hub: Hub, prof: str, resolve: str, branco: str, hostil: str) -> None:
 
     # cada aluno vai buscar o seu retorno, e só o seu
     for aluno in alunos:
-        _ok(hub, aluno, f"cd ~ && nbgrader fetch_feedback {CAP}")
+        trazido = _ok(hub, aluno, f"cd ~ && nbgrader fetch_feedback {CAP}")
         retornos = list((hub.casa(aluno) / CAP / "feedback").glob(f"*/{CAP}.html"))
-        assert len(retornos) == 1, (aluno, retornos)
+        assert len(retornos) == 1, (aluno, retornos, trazido, devolvido)
         html = retornos[0].read_text(encoding="utf-8")
-        assert f"{esperado[aluno]:g}" in html and "BEGIN HIDDEN TESTS" not in html, aluno
+        assert f"Score: {esperado[aluno]:.1f} / {total:.1f}" in html, aluno
+        assert "BEGIN HIDDEN TESTS" not in html, aluno
         listagem = _ok(hub, aluno, "cd ~ && find . -name '*.ipynb' -o -name '*.html' | sort")
         assert not [outro for outro in alunos if outro != aluno and outro in listagem], listagem
+    # os retornos na troca têm nomes que só o dono sabe calcular, numa pasta que ninguém lista
+    _recusado(hub, hostil, f"ls {troca_curso}/feedback", f"ls {hub.casa(branco)}/{CAP}/feedback")
+
+
+def _recusado(hub: Hub, nome: str, *comandos: str) -> None:
+    for comando in comandos:
+        codigo, saida = hub.executar(nome, comando)
+        assert codigo != 0 and "Permission denied" in saida, (comando, saida)
