@@ -83,10 +83,10 @@ def main(argv: list[str]) -> int:
     base = pasta_base()
     fases = Fases()
     try:
-        python = fases.medir("instalação partilhada", instalacao_partilhada, base)
+        envoltorio = instalacao_partilhada()
         prof = nomes("bprof", 1)[0]
         alunos = nomes("baluno", n)
-        with Hub(base, python, [prof, *alunos]) as hub:
+        with Hub(base, [prof, *alunos], envoltorio) as hub:
             curso = hub.casa(prof) / "curso"
             curso.mkdir()
             copiar_curso(curso, [CAP])

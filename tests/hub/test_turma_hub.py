@@ -121,10 +121,10 @@ def test_turma_no_jupyterhub():
         pytest.fail(motivo)
     base = pasta_base()
     try:
-        python = instalacao_partilhada(base)
+        envoltorio = instalacao_partilhada()
         prof = nomes("cprof", 1)[0]
         resolve, branco, hostil = alunos = nomes("caluno", 3)
-        with Hub(base, python, [prof, *alunos]) as hub:
+        with Hub(base, [prof, *alunos], envoltorio) as hub:
             _turma(hub, prof, resolve, branco, hostil)
             _jornada_no_navegador(hub, branco, base)
         # nada fica a correr: nem processos dos utilizadores, nem as portas do Hub e do proxy
