@@ -88,7 +88,7 @@ def instalacao_partilhada() -> list[str]:
     O ``.venv`` do curso é a instalação partilhada (como em ``docs/jupyterhub.md``). Se o
     Python de que ele depende estiver numa pasta fechada (um ``pyenv`` dentro de /root), o Hub
     corre num espaço de montagens próprio (bubblewrap, como root) onde essa pasta é uma pasta
-    vazia com só a instalação do Python por cima, só de leitura: os servidores dos utilizadores,
+    vazia só com a pasta do Python por cima, só de leitura: os servidores dos utilizadores,
     filhos do Hub, veem o Python e nada mais do que lá havia.
     """
     if _pasta_fechada(RAIZ / "src" / "curso" / "raiz.py"):
@@ -102,8 +102,11 @@ def instalacao_partilhada() -> list[str]:
         raise ErroDoHub(f"o Python deste ambiente está em {base}, dentro de {fechada}, que os "
                         "outros utilizadores não atravessam; instala o bubblewrap (apt-get install "
                         "bubblewrap) ou cria o .venv com um Python fora dessa pasta")
+    # monta-se a pasta logo abaixo da fechada (ex.: /root/.pyenv): as pastas intermédias que o
+    # bwrap criaria no tmpfs ficariam só para o root
+    visivel = fechada / base.relative_to(fechada).parts[0]
     return ["bwrap", "--dev-bind", "/", "/", "--tmpfs", str(fechada),
-            "--ro-bind", str(base), str(base), "--cap-add", "ALL", "--die-with-parent", "--"]
+            "--ro-bind", str(visivel), str(visivel), "--cap-add", "ALL", "--die-with-parent", "--"]
 
 
 # ---------------------------------------------------------------------------------------------
