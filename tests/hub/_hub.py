@@ -16,6 +16,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import stat
 import subprocess
@@ -73,53 +74,39 @@ def _todos_podem_usar(caminho: Path) -> bool:
     return bool(caminho.stat().st_mode & stat.S_IROTH)
 
 
-def _python_de_sistema() -> Path:
-    for candidato in ("/usr/bin/python3", "/usr/local/bin/python3"):
-        p = Path(candidato)
-        if p.exists() and _todos_podem_usar(p):
-            versao = subprocess.run([p, "-c", "import sys, venv, ensurepip; print(sys.version_info >= (3, 11))"],
-                                    capture_output=True, text=True)
-            if versao.stdout.strip() == "True":
-                return p
-    raise ErroDoHub("não há um Python 3.11+ (com venv) que os utilizadores possam correr: "
-                    "instala o python3-venv do Debian")
+def _pasta_fechada(caminho: Path) -> Path | None:
+    """A primeira pasta acima de ``caminho`` que os outros utilizadores não atravessam."""
+    for pasta in reversed(caminho.resolve().parents):
+        if not pasta.stat().st_mode & stat.S_IXOTH:
+            return pasta
+    return None
 
 
-def instalacao_partilhada(base: Path) -> Path:
-    """O Python do curso que os servidores dos utilizadores usam.
+def instalacao_partilhada() -> list[str]:
+    """O prefixo com que o Hub arranca para que os utilizadores usem o Python deste ambiente.
 
-    O deste ambiente, se todos o puderem usar. Senão (o Python do ``.venv`` vive dentro de /root,
-    que os outros não atravessam), um ambiente novo em ``base/venv``, criado com o Python do
-    sistema, com os mesmos pacotes: ligações fixas (sem cópia) para os ficheiros de
-    ``site-packages`` e os programas de ``bin/`` reescritos para o novo Python. Instalar de novo a
-    partir do ``requirements.lock`` daria o mesmo, mas demora minutos numa máquina ocupada.
+    O ``.venv`` do curso é a instalação partilhada (como em ``docs/jupyterhub.md``). Se o
+    Python de que ele depende estiver numa pasta fechada (um ``pyenv`` dentro de /root), o Hub
+    corre num espaço de montagens próprio (bubblewrap, como root) onde essa pasta é uma pasta
+    vazia só com a pasta do Python por cima, só de leitura: os servidores dos utilizadores,
+    filhos do Hub, veem o Python e nada mais do que lá havia.
     """
-    atual = Path(sys.executable)
-    if not _todos_podem_usar(RAIZ / "src" / "curso" / "raiz.py"):
+    if _pasta_fechada(RAIZ / "src" / "curso" / "raiz.py"):
         raise ErroDoHub(f"os utilizadores do Hub não conseguem ler o curso em {RAIZ}: as pastas "
                         "acima dele precisam de permissão de passagem (o+x)")
-    if _todos_podem_usar(atual) and _todos_podem_usar(Path(sys.base_prefix) / "lib"):
-        return atual
-    venv = base / "venv"
-    subprocess.run([_python_de_sistema(), "-m", "venv", "--without-pip", venv], check=True)
-    versao = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    origem, destino = Path(sys.prefix) / "lib" / versao / "site-packages", venv / "lib" / versao / "site-packages"
-    shutil.rmtree(destino)
-    shutil.copytree(origem, destino, copy_function=os.link)
-    for pasta in ("share", "etc"):  # extensões do JupyterLab, kernels e configuração do servidor
-        if (Path(sys.prefix) / pasta).is_dir():
-            shutil.copytree(Path(sys.prefix) / pasta, venv / pasta, copy_function=os.link,
-                            dirs_exist_ok=True)
-    antigo = f"#!{Path(sys.prefix) / 'bin' / 'python'}".encode()
-    for programa in (Path(sys.prefix) / "bin").iterdir():
-        alvo = venv / "bin" / programa.name
-        if alvo.exists() or not programa.is_file():
-            continue
-        conteudo = programa.read_bytes()
-        if conteudo.startswith(antigo):
-            alvo.write_bytes(f"#!{venv / 'bin' / 'python'}".encode() + conteudo[len(antigo):])
-            alvo.chmod(0o755)
-    return venv / "bin" / "python"
+    base = Path(sys.base_prefix).resolve()
+    fechada = _pasta_fechada(base)
+    if fechada is None:
+        return []
+    if shutil.which("bwrap") is None:
+        raise ErroDoHub(f"o Python deste ambiente está em {base}, dentro de {fechada}, que os "
+                        "outros utilizadores não atravessam; instala o bubblewrap (apt-get install "
+                        "bubblewrap) ou cria o .venv com um Python fora dessa pasta")
+    # monta-se a pasta logo abaixo da fechada (ex.: /root/.pyenv): as pastas intermédias que o
+    # bwrap criaria no tmpfs ficariam só para o root
+    visivel = fechada / base.relative_to(fechada).parts[0]
+    return ["bwrap", "--dev-bind", "/", "/", "--tmpfs", str(fechada),
+            "--ro-bind", str(visivel), str(visivel), "--cap-add", "ALL", "--die-with-parent", "--"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,6 +156,7 @@ c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{porta_proxy}"
 c.ConfigurableHTTPProxy.command = [{proxy!r}]
 c.JupyterHub.db_url = "sqlite:///{pasta}/jupyterhub.sqlite"
 c.JupyterHub.cookie_secret_file = "{pasta}/jupyterhub_cookie_secret"
+c.JupyterHub.pid_file = "{pasta}/jupyterhub.pid"
 c.JupyterHub.authenticator_class = "shared-password"
 c.SharedPasswordAuthenticator.user_password = {senha!r}
 c.Authenticator.allowed_users = set({utilizadores!r})
@@ -187,8 +175,9 @@ c.JupyterHub.load_roles = [{{"name": "turma", "services": ["turma"],
 class Hub:
     """Um JupyterHub com ``utilizadores``; ``with Hub(...) as hub`` arranca e para tudo."""
 
-    def __init__(self, base: Path, python: Path, utilizadores: list[str]):
-        self.base, self.python, self.utilizadores = base, python, list(utilizadores)
+    def __init__(self, base: Path, utilizadores: list[str], envoltorio: list[str] = ()):
+        self.base, self.utilizadores, self.envoltorio = base, list(utilizadores), list(envoltorio)
+        self.python = Path(sys.executable)
         self.pasta = base / "hub"
         self.troca = base / "troca"
         self.token = secrets.token_hex(32)
@@ -229,7 +218,8 @@ class Hub:
             token=self.token), encoding="utf-8")
         self.registo = open(self.pasta / "jupyterhub.log", "w")  # noqa: SIM115 — fecha em __exit__
         self.processo = subprocess.Popen(
-            [sys.executable, "-m", "jupyterhub", "-f", str(self.pasta / "jupyterhub_config.py")],
+            [*self.envoltorio, sys.executable, "-m", "jupyterhub", "-f",
+             str(self.pasta / "jupyterhub_config.py")],
             cwd=self.pasta, stdout=self.registo, stderr=subprocess.STDOUT,
             env={k: v for k, v in os.environ.items() if k not in ("CURSO_RAIZ", "VIRTUAL_ENV")})
         esperar(self._hub_responde, 120, "o Hub responder em /hub/api/")
@@ -255,9 +245,13 @@ class Hub:
                 for nome in self.utilizadores:
                     try:
                         self.parar_servidor(nome)
-                    except Exception:  # noqa: BLE001 — pára o resto na mesma
+                    except Exception:  # noqa: BLE001 — para o resto na mesma
                         pass
-                self.processo.terminate()  # o Hub para o proxy ao sair
+                # o Hub (talvez dentro do bwrap) para o proxy ao sair
+                try:
+                    os.kill(int((self.pasta / "jupyterhub.pid").read_text()), signal.SIGTERM)
+                except (OSError, ValueError):
+                    self.processo.terminate()
                 try:
                     self.processo.wait(timeout=30)
                 except subprocess.TimeoutExpired:
@@ -337,6 +331,39 @@ class Hub:
             return asyncio.run(asyncio.wait_for(self._no_terminal(nome, terminal, comando), limite))
         finally:
             self.servidor(nome, "DELETE", f"/api/terminals/{terminal}")
+
+    def executar_no_kernel(self, nome: str, kernel: str, codigo: str, limite: float = 120) -> None:
+        """Corre ``codigo`` no kernel ``kernel`` de ``nome`` (o canal do JupyterLab) até acabar."""
+        asyncio.run(asyncio.wait_for(self._no_kernel(nome, kernel, codigo), limite))
+
+    async def _no_kernel(self, nome: str, kernel: str, codigo: str) -> None:
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        ws = await websocket_connect(HTTPRequest(
+            f"ws://127.0.0.1:{self.porta}/user/{nome}/api/kernels/{kernel}/channels",
+            headers={"Authorization": f"token {self.token}"}))
+        ident = secrets.token_hex(8)
+        try:
+            await ws.write_message(json.dumps({
+                "header": {"msg_id": ident, "msg_type": "execute_request", "username": nome,
+                           "session": secrets.token_hex(8), "version": "5.3"},
+                "parent_header": {}, "metadata": {}, "channel": "shell",
+                "content": {"code": codigo, "silent": False, "store_history": False,
+                            "user_expressions": {}, "allow_stdin": False}}))
+            while True:
+                mensagem = await ws.read_message()
+                if mensagem is None:
+                    raise ErroDoHub(f"o kernel de {nome} fechou o canal")
+                m = json.loads(mensagem)
+                if m.get("parent_header", {}).get("msg_id") != ident:
+                    continue
+                if m["msg_type"] == "error":
+                    raise ErroDoHub(f"erro no kernel de {nome}: {m['content'].get('evalue')}")
+                if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+                    return
+        finally:
+            ws.close()
 
     async def _no_terminal(self, nome: str, terminal: str, comando: str) -> tuple[int, str]:
         from tornado.httpclient import HTTPRequest
