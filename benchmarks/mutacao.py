@@ -48,7 +48,7 @@ def main(argv=None) -> int:
                        equivalentes=equivalentes):
             todas.append(c)
             usados.update(c.equivalentes_usados)
-            marca = "questionário/dados" if not c.contam else ("✔" if c.cumpre else "✘")
+            marca = "sem mutantes" if not c.contam else ("✔" if c.cumpre else "✘")
             print(f"| {c.exercicio} | {c.geradas} | {c.equivalentes} | {c.incompetentes} | "
                   f"{c.mortos_publicas} ({_pc(c, c.mortos_publicas)}) | "
                   f"{c.mortos_tudo} ({_pc(c, c.mortos_tudo)}) | {marca} |", flush=True)

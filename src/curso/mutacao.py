@@ -31,7 +31,8 @@ from curso.raiz import ErroDoCurso, caderno_de_exercicios, raiz_do_curso
 
 INICIO, FIM = "### BEGIN SOLUTION", "### END SOLUTION"
 INICIO_ESCONDIDOS, FIM_ESCONDIDOS = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
-LIMITE_POR_VERIFICACAO = 3.0  # segundos: um mutante em ciclo infinito falha depressa
+LIMITE_POR_VERIFICACAO = 3.0  # segundos: um mutante em ciclo infinito falha depressa…
+LIMITE_PARA_CONFIRMAR = 15.0  # …e só conta como apanhado se também passar deste (máquina ocupada)
 LIMITE_POR_MUTANTE = 40.0  # segundos: o filho é morto (e o mutante conta como apanhado)
 OBJETIVO_TUDO, OBJETIVO_PUBLICAS = 0.90, 0.80
 EQUIVALENTES = Path("tests") / "mutacao" / "equivalentes.toml"
@@ -98,6 +99,42 @@ def _linhas_da_solucao(codigo: str) -> range:
     return range(inicio + 1, fim)
 
 
+def _dentro_de_funcao(no) -> bool:
+    # fora de funções, apagar «resposta = ...» deixaria o valor da solução no caderno: não se julga
+    while no is not None:
+        if no.type == "funcdef":
+            return True
+        no = no.parent
+    return False
+
+
+def _apagar_instrucao():
+    """Um operador a mais, no formato dos do cosmic-ray: troca uma instrução simples por ``pass``.
+
+    É a mutação clássica «apagar a instrução» (o mutmut e o PIT também a fazem) e o cosmic-ray não
+    a traz: sem ela, um ``log.append(...)`` ou um ``return`` esquecidos nunca seriam experimentados.
+    """
+    import parso
+    from cosmic_ray.operators.operator import Example, Operator
+
+    class ApagarInstrucao(Operator):
+        TIPOS = {"expr_stmt", "atom_expr", "power", "return_stmt"}
+
+        def mutation_positions(self, node):
+            if node.type in self.TIPOS and node.parent is not None and node.parent.type == "simple_stmt" \
+                    and _dentro_de_funcao(node):
+                yield (node.start_pos, node.end_pos)
+
+        def mutate(self, node, index):
+            return parso.parse(node.get_first_leaf().prefix + "pass")
+
+        @classmethod
+        def examples(cls):
+            return (Example("x = 1", "pass"), Example("log.append(x)", "pass"))
+
+    return ApagarInstrucao()
+
+
 def _operadores():
     from cosmic_ray import plugins
 
@@ -105,6 +142,7 @@ def _operadores():
         classe = plugins.get_operator(nome)
         if not classe.arguments():  # os parametrizáveis precisam de configuração própria
             yield nome, classe()
+    yield "curso/ApagarInstrucao", _apagar_instrucao()
 
 
 def gerar_mutantes(exercicio: Exercicio) -> list[Mutante]:
@@ -127,7 +165,7 @@ def gerar_mutantes(exercicio: Exercicio) -> list[Mutante]:
             mudadas = codigo.splitlines()
             linha = inicio[0]
             depois = mudadas[linha - 1] if linha <= len(mudadas) else ""
-            mutantes.append(Mutante(exercicio.ident, nome.removeprefix("core/"), ocorrencia, linha,
+            mutantes.append(Mutante(exercicio.ident, nome.removeprefix("core/").replace("curso/", ""), ocorrencia, linha,
                                     original[linha - 1].strip(), depois.strip(), codigo))
     return mutantes
 
@@ -146,6 +184,10 @@ def _julgar_aqui(base: Caderno, exercicio: Exercicio, mutante: Mutante) -> tuple
     for ident, classe in verificacao.selecionar(exercicio.ident).items():
         for metodo in verificacao.metodos_de(classe):  # basta um ✘: para na primeira falha
             r = verificacao.correr_verificacao(ident, classe, metodo, nb)
+            if r.mensagem.startswith("O teu código demorou"):  # lento ou sem fim? confirma com folga
+                verificacao.LIMITE_POR_VERIFICACAO = LIMITE_PARA_CONFIRMAR
+                r = verificacao.correr_verificacao(ident, classe, metodo, nb)
+                verificacao.LIMITE_POR_VERIFICACAO = LIMITE_POR_VERIFICACAO
             if r.estado != verificacao.PASSOU:
                 return MORTO_PUBLICAS, r.verificacao
     if not exercicio.escondidos.strip():
