@@ -17,7 +17,7 @@ import sys
 import time
 
 from curso.mutacao import OBJETIVO_PUBLICAS, OBJETIVO_TUDO, ler_equivalentes, medir
-from curso.raiz import capitulos_existentes
+from curso.raiz import ErroDoCurso, capitulos_existentes
 
 
 def _pc(contagem, mortos) -> str:
@@ -34,7 +34,11 @@ def main(argv=None) -> int:
     p.add_argument("--sobreviventes", action="store_true", help="lista os mutantes que sobrevivem")
     args = p.parse_args(argv)
 
-    equivalentes = ler_equivalentes()  # recusa já um equivalente sem motivo
+    try:
+        equivalentes = ler_equivalentes()  # recusa já um equivalente sem motivo
+    except ErroDoCurso as erro:
+        print(f"✘ {erro}")
+        return 2
     capitulos = args.capitulos or capitulos_existentes()
     if args.exercicios:
         capitulos = sorted({int(e.split(".")[0]) for e in args.exercicios})
