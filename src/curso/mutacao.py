@@ -184,7 +184,7 @@ def _julgar_aqui(base: Caderno, exercicio: Exercicio, mutante: Mutante) -> tuple
     for ident, classe in verificacao.selecionar(exercicio.ident).items():
         for metodo in verificacao.metodos_de(classe):  # basta um ✘: para na primeira falha
             r = verificacao.correr_verificacao(ident, classe, metodo, nb)
-            if r.mensagem.startswith("O teu código demorou"):  # lento ou sem fim? confirma com folga
+            if r.mensagem.startswith(verificacao.DICA_TEMPO):  # lento ou sem fim? confirma com folga
                 verificacao.LIMITE_POR_VERIFICACAO = LIMITE_PARA_CONFIRMAR
                 r = verificacao.correr_verificacao(ident, classe, metodo, nb)
                 verificacao.LIMITE_POR_VERIFICACAO = LIMITE_POR_VERIFICACAO

@@ -34,6 +34,7 @@ LIMITE_POR_VERIFICACAO = 20.0  # segundos; uma classe pode mudar com ``limite_se
 
 PASSOU, FALHOU, POR_FAZER = "passou", "falhou", "por_fazer"
 DICA_NOME_EM_FALTA = "Falta um nome no caderno."  # um ✘ que vem do carregamento, não da verificação
+DICA_TEMPO = "O teu código demorou mais de"  # o começo do ✘ de uma verificação interrompida
 SIMBOLO = {PASSOU: "✔", FALHOU: "✘", POR_FAZER: "…"}
 
 
@@ -225,7 +226,7 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
         return Resultado(ident, nome, FALHOU, explica(DICA_NOME_EM_FALTA, str(erro)))
     except TempoEsgotado:
         return Resultado(ident, nome, FALHOU, explica(
-            f"O teu código demorou mais de {limite:g} s: há algum ciclo sem limite?",
+            f"{DICA_TEMPO} {limite:g} s: há algum ciclo sem limite?",
             "a verificação foi interrompida",
         ))
     except KeyboardInterrupt:
