@@ -513,6 +513,7 @@ class TestEx2_6:
         _tem_de_recusar(nb, "1" + "0" * 100, "Um inteiro com mais de 100 algarismos dá ValueError.")
         _tem_de_recusar(nb, "+".join(["1"] * 501), "Uma entrada com mais de 1 000 caracteres dá ValueError.")
         _tem_de_recusar(nb, "(1 + " * 60 + "1" + ")" * 60, "Mais de 50 níveis encaixados dão ValueError.")
+        _tem_de_recusar(nb, "-" * 51 + "1", "51 operações encaixadas já passam do limite de 50 níveis.")
         _tem_de_recusar(nb, "-" * 990 + "1", "Sem limite de profundidade, uma recursão rebenta (RecursionError): "
                                              "recusa-a com ValueError antes de avaliar.")
         assert nb.calcular("+".join(["1"] * 30)) == 30, explica(
@@ -527,6 +528,8 @@ class TestEx2_6:
                                           "com 1 000 exatos calcula-se (usa >, não >=)."),
             ("10 ** 99", 10 ** 99, "10 ** 99 tem 100 algarismos, e só se recusam inteiros com MAIS de 100."),
             ("-(10 ** 99) * 9", -9 * 10 ** 99, "Um inteiro negativo com 100 algarismos ainda se aceita."),
+            ("-" * 50 + "1", 1, "Cada operação (unária ou binária) é um nível, o número não conta: 50 operações "
+                                "encaixadas ainda se aceitam, só 51 ou mais é que não."),
         ]:
             r = _calcular(nb, texto)
             assert r == esperado and type(r) is type(esperado), explica(

@@ -10,6 +10,8 @@ def calcular(expressao):
         raise ValueError("não consigo ler esta expressão") from None
 
     def profundidade(no, nivel=1):
+        if isinstance(no, ast.Constant):  # só as operações contam como níveis
+            return
         if nivel > MAX_NIVEIS:
             raise ValueError("expressão com níveis a mais")
         for filho in ast.iter_child_nodes(no):
