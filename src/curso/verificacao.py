@@ -12,6 +12,7 @@ import html
 import importlib
 import importlib.util
 import inspect
+import json
 import math
 import os
 import re
@@ -39,6 +40,8 @@ os.environ.setdefault(
 LIMITE_POR_VERIFICACAO = 20.0  # segundos; uma classe pode mudar com ``limite_segundos``
 
 PASSOU, FALHOU, POR_FAZER = "passou", "falhou", "por_fazer"
+DICA_NOME_EM_FALTA = "Falta um nome no caderno."  # um ✘ que vem do carregamento, não da verificação
+DICA_TEMPO = "O teu código demorou mais de"  # o começo do ✘ de uma verificação interrompida
 SIMBOLO = {PASSOU: "✔", FALHOU: "✘", POR_FAZER: "…"}
 COR = {PASSOU: CORES["ok"], FALHOU: CORES["erro"], POR_FAZER: CORES["neutro"]}
 
@@ -66,6 +69,33 @@ def lanca(tipo: type[BaseException], dica: str | None = None):
     except tipo:
         return
     raise AssertionError(dica or f"Esperava que fosse lançado {tipo.__name__}, e não foi.")
+
+
+def como_lido_do_modelo(texto: str) -> str:
+    """Um texto igual a ``texto`` mas noutro objeto, como um nome que chega no JSON de um modelo.
+
+    Apanha quem compara textos com ``is`` em vez de ``==``: com literais do código funciona por
+    acaso (o Python partilha-os), com o que vem de fora não.
+    """
+    return json.loads(json.dumps(texto))
+
+
+@contextmanager
+def emprestado(dicionario: dict, chave, valor):
+    """Põe ``dicionario[chave] = valor`` durante o bloco e repõe depois o que lá estava.
+
+    Serve para uma verificação juntar uma ferramenta espia ao ``FERRAMENTAS`` do caderno sem o
+    deixar alterado (o caderno do aluno é o mesmo objeto que o seu código lê).
+    """
+    havia, antes = chave in dicionario, dicionario.get(chave)
+    dicionario[chave] = valor
+    try:
+        yield valor
+    finally:
+        if havia:
+            dicionario[chave] = antes
+        else:
+            dicionario.pop(chave, None)
 
 
 class aprox:  # noqa: N801 — lê-se como pytest.approx: ``valor == aprox(0.75)``
@@ -424,10 +454,10 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
     except NotImplementedError:
         return Resultado(ident, nome, POR_FAZER, "ainda não implementado")
     except NomeEmFalta as erro:
-        return Resultado(ident, nome, FALHOU, explica("Falta um nome no caderno.", str(erro)))
+        return Resultado(ident, nome, FALHOU, explica(DICA_NOME_EM_FALTA, str(erro)))
     except TempoEsgotado:
         return Resultado(ident, nome, FALHOU, explica(
-            f"O teu código demorou mais de {limite:g} s: há algum ciclo sem limite?",
+            f"{DICA_TEMPO} {limite:g} s: há algum ciclo sem limite?",
             "a verificação foi interrompida",
         ))
     except KeyboardInterrupt:

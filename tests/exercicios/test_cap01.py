@@ -1,6 +1,6 @@
 """Verificações públicas do capítulo 1 — O que é um agente, na prática."""
 
-from curso.verificacao import explica, so_dados
+from curso.verificacao import como_lido_do_modelo, explica, so_dados
 
 
 def _decisor_roteirizado(decisoes):
@@ -10,7 +10,7 @@ def _decisor_roteirizado(decisoes):
     def decidir(pedido, historico):
         vistos.append((pedido, [dict(p) for p in historico]))
         if len(vistos) > len(decisoes):
-            return {"ferramenta": "responder_final", "argumentos": {"texto": "fim"}}
+            return _final("fim")
         return decisoes[len(vistos) - 1]
 
     decidir.vistos = vistos
@@ -30,7 +30,8 @@ def _teimoso():
 
 
 def _final(texto):
-    return {"ferramenta": "responder_final", "argumentos": {"texto": texto}}
+    # o nome chega como chegaria do JSON de um modelo: compara-se com ==, nunca com is
+    return {"ferramenta": como_lido_do_modelo("responder_final"), "argumentos": {"texto": texto}}
 
 
 class TestEx1_1:

@@ -113,6 +113,10 @@ def _reservar(sala: str, pessoas: int, equipamento: list, projetor: bool = False
     """Reserva uma sala de reuniões."""
 
 
+def _com_retorno(cidade: str) -> float:
+    """Temperatura atual numa cidade."""
+
+
 def _sem_anotacao(nome, idade: int):
     """Regista uma pessoa."""
 
@@ -155,10 +159,19 @@ class TestEx2_2:
         with lanca(TypeError):
             nb.esquema_de_funcao(_sem_anotacao)
 
+    def test_retorno_nao_e_parametro(self, nb):
+        """A anotação de retorno (-> tipo) não vira parâmetro"""
+        parametros = nb.esquema_de_funcao(_com_retorno)["function"]["parameters"]
+        assert list(parametros.get("properties", {})) == ["cidade"] and parametros.get("required") == ["cidade"], explica(
+            "Os parâmetros vêm da assinatura (inspect.signature(funcao).parameters); "
+            "get_type_hints também traz \"return\", que não é um parâmetro.",
+            f"para def _com_retorno(cidade: str) -> float: parameters {parametros!r}")
+
     def test_api_aceita(self, nb):
         """As definições geradas são aceites pelo modelo offline"""
         _pedir(cliente_offline(lambda m, f: "ok"),
-               [nb.esquema_de_funcao(_converter), nb.esquema_de_funcao(_reservar)])
+               [nb.esquema_de_funcao(_converter), nb.esquema_de_funcao(_reservar),
+                nb.esquema_de_funcao(_com_retorno)])
 
 
 # --------------------------------------------------------------------------- 2.3
@@ -469,9 +482,9 @@ class TestEx2_6:
     def test_aritmetica(self, nb):
         """Números, + - * / // % **, sinais e parênteses dão o valor certo"""
         casos = {"2 * (3 + 4) ** 2": 98, "7 / 2": 3.5, "7 // 2": 3, "-7 % 3": 2, "-(2 ** 10)": -1024,
-                 "+1.5 * 4": 6.0, "2 ** 100": 2 ** 100, "(((1)))": 1, " 10 - 2 - 3 ": 5}
+                 "+1.5 * 4": 6.0, "2 ** 100": 2 ** 100, "(((1)))": 1, "10 - 2 - 3": 5}
         for texto, esperado in casos.items():
-            r = nb.calcular(texto)
+            r = _calcular(nb, texto)
             assert r == esperado and type(r) is type(esperado), explica(
                 "Avalia os nós permitidos da árvore ast com as operações de Python.",
                 f"calcular({texto!r}) devolveu {r!r}, esperava {esperado!r}")
@@ -500,10 +513,27 @@ class TestEx2_6:
         _tem_de_recusar(nb, "1" + "0" * 100, "Um inteiro com mais de 100 algarismos dá ValueError.")
         _tem_de_recusar(nb, "+".join(["1"] * 501), "Uma entrada com mais de 1 000 caracteres dá ValueError.")
         _tem_de_recusar(nb, "(1 + " * 60 + "1" + ")" * 60, "Mais de 50 níveis encaixados dão ValueError.")
+        _tem_de_recusar(nb, "-" * 51 + "1", "51 operações encaixadas já passam do limite de 50 níveis.")
         _tem_de_recusar(nb, "-" * 990 + "1", "Sem limite de profundidade, uma recursão rebenta (RecursionError): "
                                              "recusa-a com ValueError antes de avaliar.")
         assert nb.calcular("+".join(["1"] * 30)) == 30, explica(
             "Uma expressão normal, dentro dos limites, continua a funcionar.", "")
+        _tem_de_recusar(nb, "0." + "0" * 998 + "1", "O limite de 1 000 caracteres conta o texto todo, "
+                        "mesmo sem operações encaixadas (aqui, um só número com 1 001 caracteres).")
+
+    def test_mesmo_no_limite(self, nb):
+        """Exatamente no limite ainda se aceita: 1 000 caracteres, 100 algarismos"""
+        for texto, esperado, dica in [
+            ("0." + "0" * 997 + "1", 0.0, "Só passa do limite uma entrada com MAIS de 1 000 caracteres: "
+                                          "com 1 000 exatos calcula-se (usa >, não >=)."),
+            ("10 ** 99", 10 ** 99, "10 ** 99 tem 100 algarismos, e só se recusam inteiros com MAIS de 100."),
+            ("-(10 ** 99) * 9", -9 * 10 ** 99, "Um inteiro negativo com 100 algarismos ainda se aceita."),
+            ("-" * 50 + "1", 1, "Cada operação (unária ou binária) é um nível, o número não conta: 50 operações "
+                                "encaixadas ainda se aceitam, só 51 ou mais é que não."),
+        ]:
+            r = _calcular(nb, texto)
+            assert r == esperado and type(r) is type(esperado), explica(
+                dica, f"calcular({texto[:40]!r}{'…' if len(texto) > 40 else ''}) deu {r!r}")
 
     def test_sempre_rapido(self, nb):
         """Entradas pesadas acabam bem abaixo de 50 ms, sempre com ValueError"""

@@ -3,7 +3,7 @@
 import json
 
 
-from curso.verificacao import explica
+from curso.verificacao import emprestado, explica
 
 
 def cliente_offline(decisor):
@@ -111,6 +111,22 @@ class TestEx4_2:
             assert r == esperado and type(r) is type(esperado), explica(
                 "Chama FERRAMENTAS[nome](**argumentos) e devolve o resultado tal como vem "
                 "(sem o converter em texto).", f"{nome}({argumentos}): esperava {esperado!r}, obtive {r!r}")
+
+    def test_por_nome_e_uma_so_vez(self, nb):
+        """Os argumentos vão por nome (não pela ordem do dicionário) e a ferramenta corre uma só vez"""
+        chamadas = []
+
+        def dividir(dividendo, divisor):
+            chamadas.append((dividendo, divisor))
+            return dividendo / divisor
+
+        with emprestado(nb.FERRAMENTAS, "dividir", dividir):
+            r = nb.executar_ferramenta("dividir", {"divisor": 4, "dividendo": 2})
+        assert chamadas == [(2, 4)] and r == 0.5, explica(
+            "Chama FERRAMENTAS[nome](**argumentos), uma vez: cada valor vai para o parâmetro com o "
+            "mesmo nome, seja qual for a ordem das chaves.",
+            f"com a ferramenta dividir(dividendo, divisor) e {{'divisor': 4, 'dividendo': 2}}: "
+            f"chamadas {chamadas!r}, resultado {r!r}")
 
     def test_nome_desconhecido_da_erro(self, nb):
         """Uma ferramenta que não existe dá erro, em vez de um None silencioso"""

@@ -7,11 +7,12 @@ ferramentas devem ser chamados, e que nada corre depois de um limite.
 import inspect
 import time
 
-from curso.verificacao import explica
+from curso.verificacao import como_lido_do_modelo, explica
 
 
 def _final(texto):
-    return {"ferramenta": "responder_final", "argumentos": {"texto": texto}}
+    # o nome chega como chegaria do JSON de um modelo: compara-se com ==, nunca com is
+    return {"ferramenta": como_lido_do_modelo("responder_final"), "argumentos": {"texto": texto}}
 
 
 def _espiao(funcao):
@@ -98,6 +99,9 @@ def _concluido(r, resposta, passos):
     final = r["log"][-1]
     assert final.get("ferramenta") == "responder_final" and final.get("passo") == passos, explica(
         "O último passo do log é o responder_final, com o seu número.", f"último passo: {final!r}")
+    assert all(p.get("aprovada") is True for p in r["log"]), explica(
+        "Numa execução sem recusas, todos os passos correram: \"aprovada\": True em cada um, "
+        "também no responder_final.", f"log: {r['log']!r}")
 
 
 def _conta(quantos, esperado, o_que):
@@ -160,6 +164,19 @@ class TestEx5_1:
         _conta(len(decidir.vistos), 3, "Com timeout_segundos=10 e 5 s por ferramenta, o decisor")
         _conta(len(procurar.feitas), 3, "Depois do limite nada corre: a ferramenta")
         _interrompido(r, "timeout", 3)
+
+    def test_tempo_decorrido_desde_o_inicio(self, nb):
+        """O tempo conta-se como relogio() - inicio, seja qual for a origem do relógio"""
+        for origem in (7.0, 123456.5):
+            relogio = _Relogio(agora=origem)
+            procurar = _ferramenta(antes=lambda relogio=relogio: relogio.avancar(3))
+            decidir = _teimoso()
+            r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, max_steps=10,
+                                      timeout_segundos=10, relogio=relogio)
+            # passos aos 0, 3, 6 e 9 s de execução; antes do 5.º já passaram 12 s
+            _conta(len(decidir.vistos), 4, f"Com o relógio a começar em {origem} s e 3 s por ferramenta, "
+                   "o decisor")
+            _interrompido(r, "timeout", 4)
 
     def test_timeout_antes_de_comecar(self, nb):
         """Se o tempo já passou antes do 1.º passo, o decisor nem é chamado"""
@@ -236,6 +253,8 @@ class TestEx5_2:
         self._verificar(nb, [c, c], False, "Com limite=3, duas vezes ainda não chega.", limite=3)
         self._verificar(nb, [c, ("g", {}), c, c], True, "Com limite=3, três vezes já é repetição.", limite=3)
         self._verificar(nb, [c], True, "Com limite=1, qualquer chamada já conta.", limite=1)
+        self._verificar(nb, [c] * 300, True, "Compara contagens com >= (não com is): com limite=300, "
+                        "300 vezes é repetição.", limite=300)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -275,10 +294,12 @@ class TestEx5_3:
 
     def test_outros_finais(self, nb):
         """Sem repetições valem o max_steps e o responder_final"""
-        decidir, ler = _espiao(lambda log: {"ferramenta": "ler", "argumentos": {"id": len(log)}}), _ferramenta()
-        r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler}, max_steps=4)
-        _conta(len(ler.feitas), 4, "Com chamadas sempre diferentes e max_steps=4, a ferramenta")
-        _interrompido(r, "max_steps atingido", 4)
+        for max_steps in (4, 3):
+            decidir = _espiao(lambda log: {"ferramenta": "ver", "argumentos": {"id": len(log)}})
+            ver = _ferramenta()
+            r = nb.correr_sem_repeticoes("x", decidir, {"ver": ver}, max_steps=max_steps)
+            _conta(len(ver.feitas), max_steps, f"Com chamadas sempre diferentes e max_steps={max_steps}, a ferramenta")
+            _interrompido(r, "max_steps atingido", max_steps)
         chamada = {"ferramenta": "ler", "argumentos": {"id": 1}}
         r = nb.correr_sem_repeticoes("x", _roteiro([chamada, chamada, _final("ok")]), {"ler": _ferramenta()})
         assert not (isinstance(r, dict) and r.get("motivo") == "repeticao"), explica(
@@ -322,8 +343,9 @@ class TestEx5_4:
 
     def test_max_steps_continua(self, nb):
         """Com orçamento de sobra, o max_steps continua a valer"""
-        decidir, procurar = _teimoso(), _ferramenta()
-        r = nb.correr_com_orcamento("x", decidir, {"procurar": procurar}, 10**9, _espiao(lambda log: 1),
+        decidir, traduzir = _teimoso("traduzir"), _ferramenta()
+        r = nb.correr_com_orcamento("x", decidir, {"traduzir": traduzir}, 10**9, _espiao(lambda log: 1),
                                     max_steps=3)
         _conta(len(decidir.vistos), 3, "Com max_steps=3, o decisor")
+        _conta(len(traduzir.feitas), 3, "Só responder_final termina: a ferramenta traduzir")
         _interrompido(r, "max_steps atingido", 3)

@@ -3,7 +3,7 @@
 import copy
 
 
-from curso.verificacao import explica, lanca
+from curso.verificacao import como_lido_do_modelo, explica, lanca
 
 
 # --------------------------------------------------------------------------- ajudantes
@@ -24,7 +24,8 @@ def _decisor(decisoes):
 
 
 def _final(texto):
-    return {"ferramenta": "responder_final", "argumentos": {"texto": texto}}
+    # o nome chega como chegaria do JSON de um modelo: compara-se com ==, nunca com is
+    return {"ferramenta": como_lido_do_modelo("responder_final"), "argumentos": {"texto": texto}}
 
 
 def _espiao(nome, resultado="ok"):
@@ -278,6 +279,27 @@ class TestEx6_3:
                 decisao["ferramenta"], decisao["argumentos"], ALLOWLIST)[1], explica(
                 "O motivo_rejeicao é o motivo que validar_acao devolveu.", f"log: {r['log']!r}")
 
+    def test_uma_aprovacao_por_chamada(self, nb):
+        """Cada chamada irreversível pede a sua própria aprovação, mesmo da mesma ferramenta"""
+        transferir = _espiao("transferir")
+        decisoes = [{"ferramenta": "transferir", "argumentos": {"valor": v}} for v in (10, 10, 900)]
+        decidir = _decisor(decisoes + [_final("Feito.")])
+        pedidos = []
+
+        def aprovar(ferramenta, argumentos):
+            pedidos.append((ferramenta, copy.deepcopy(argumentos)))
+            return argumentos["valor"] < 100
+
+        r = nb.correr_com_aprovacao("x", decidir, {"transferir": transferir}, {"transferir", "responder_final"},
+                                    {"transferir"}, aprovar)
+        assert pedidos == [("transferir", d["argumentos"]) for d in decisoes], explica(
+            "Pergunta aprovar(nome, argumentos) em cada passo com uma ferramenta irreversível: um «sim» "
+            "vale só para aquela chamada, não para a ferramenta nem para chamadas iguais mais tarde.",
+            f"três transferências (10, 10, 900); pedidos de aprovação: {pedidos!r}")
+        assert transferir.chamadas == [{"valor": 10}, {"valor": 10}], explica(
+            "Só correm as chamadas que o humano aprovou.", f"transferências feitas: {transferir.chamadas!r}")
+        _confirmar_resultado(r, False, "rejeitada_por_humano")
+
     def test_responder_final_tambem_na_allowlist(self, nb):
         """responder_final é uma ferramenta como as outras: fora da allowlist, é recusada"""
         r = nb.correr_com_aprovacao("x", _decisor([_final("Pronto.")]), {}, {"consultar"}, set(),
@@ -428,8 +450,9 @@ class TestEx6_5:
         recusados = [p for p in r["log"] if p["ferramenta"] == "enviar_email"]
         assert len(recusados) == 1 and recusados[0]["aprovada"] is False, explica(
             "A tentativa de envio fica no log com aprovada=False.", f"log: {r['log']!r}")
-        assert "contaminado" in str(recusados[0].get("motivo_rejeicao", "")), explica(
-            "O motivo_rejeicao tem de conter a palavra 'contaminado'.", f"passo: {recusados[0]!r}")
+        assert "contaminado" in str(recusados[0].get("motivo_rejeicao", "")).lower(), explica(
+            "O motivo_rejeicao tem de conter a palavra 'contaminado' (maiúsculas ou minúsculas, tanto faz).",
+            f"passo: {recusados[0]!r}")
         assert recusados[0]["resultado"] is None, explica(
             "Uma ação recusada não tem resultado (None).", f"passo: {recusados[0]!r}")
         posteriores = [v for v in decidir.vistos if any(p["ferramenta"] == "enviar_email" for p in v)]

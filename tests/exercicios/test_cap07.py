@@ -1,6 +1,7 @@
 """Verificações públicas do capítulo 7 — Memória e estado entre passos."""
 
 import copy
+import json
 import os
 import re
 import tempfile
@@ -147,6 +148,20 @@ class TestEx7_2:
         _confirmar_aparado(nb, mensagens, 6, 2)
         _confirmar_aparado(nb, mensagens, len(mensagens) - 3, 2)
 
+    def test_cabeca_ate_ao_primeiro_pedido(self, nb):
+        """A cabeça vai até à primeira mensagem user, inclusive, mesmo com uma saudação antes"""
+        base = _construir(1, [2, 0, -1, 3, 0])
+        mensagens = base[:1] + [{"role": "assistant", "content": "Olá! Em que posso ajudar?"}] + base[1:]
+        for manter in (3, 4, 5):
+            # como chega de um ficheiro ou da rede: os papéis comparam-se com ==, não com is
+            r = _sem_alterar(nb.aparar_historico, json.loads(json.dumps(mensagens)), manter)
+            esperado = _esperado(mensagens, manter, 3)
+            assert r == esperado, explica(
+                "A cabeça é tudo até à primeira mensagem com role \"user\", inclusive (aqui: system, "
+                "a saudação do assistente e o pedido); compara os papéis com ==.",
+                f"manter={manter}: papéis obtidos {[m['role'] for m in r]}, esperados "
+                f"{[m['role'] for m in esperado]}")
+
     def test_por_omissao_e_zero(self, nb):
         """manter=6 por omissão; manter=0 deixa só a cabeça"""
         mensagens = _construir(1, [1, 1, 1, 1])
@@ -285,13 +300,15 @@ class TestEx7_4:
         largura = len("[... 200 caracteres omitidos ...]")
         for max_chars in (largura + 1, largura + 2, largura + 3):
             _confirmar_limitado(nb, texto, max_chars)
-        try:
-            r = nb.limitar_observacao(texto, 10)
-        except ValueError:
-            return
-        assert len(r) <= 10, explica(
-            "Se nem o marcador cabe, lança ValueError (nunca devolvas mais do que max_chars).",
-            f"max_chars=10 devolveu {len(r)} caracteres")
+        r = nb.limitar_observacao(texto, largura)
+        assert r == "[... 200 caracteres omitidos ...]", explica(
+            "Com max_chars igual ao tamanho do marcador, o marcador ainda cabe: devolve-o sozinho "
+            "(guardados = 0 não é erro).", f"max_chars={largura} devolveu {r!r}")
+        for max_chars in (largura - 1, 10):
+            with lanca(ValueError, explica(
+                    "Se nem o marcador cabe, lança ValueError (nunca devolvas mais do que max_chars).",
+                    f"max_chars={max_chars}, o marcador tem {largura} caracteres")):
+                nb.limitar_observacao(texto, max_chars)
 
     def test_propriedades(self, nb):
         """Em textos e limites ao acaso, o resultado respeita sempre as regras"""

@@ -5,7 +5,7 @@ import json
 import re
 
 
-from curso.verificacao import aprox, explica
+from curso.verificacao import aprox, como_lido_do_modelo, emprestado, explica
 
 PEDIDO = "Quero orçamento para 3 unidades do teclado mecânico"
 TECLADO = {"preco": 79.90, "stock": 12}
@@ -30,7 +30,8 @@ def _calculo(numero, total, quantidade=3.0, preco=79.9, aprovada=True):
 
 
 def _final(texto):
-    return {"ferramenta": "responder_final", "argumentos": {"texto": texto}}
+    # o nome chega como chegaria do JSON de um modelo: compara-se com ==, nunca com is
+    return {"ferramenta": como_lido_do_modelo("responder_final"), "argumentos": {"texto": texto}}
 
 
 def _resumo(resultado):
@@ -71,7 +72,8 @@ class TestEx9_1:
     def test_calcula_com_quantidade_e_preco(self, nb):
         """Depois da consulta, calcula o total com a quantidade do pedido e o preço observado"""
         casos = [(PEDIDO, 3), ("Quero 1 unidade do teclado mecânico", 1),
-                 ("Quero 12 unidades do teclado mecânico", 12), ("Quanto custa o teclado mecânico?", 1)]
+                 ("Quero 12 unidades do teclado mecânico", 12), ("Quanto custa o teclado mecânico?", 1),
+                 ("Do monitor 27 polegadas quero 4 unidades", 4)]
         preco = 81.25  # o preço vem da observação, não do CATALOGO
         for pedido, quantidade in casos:
             d = nb.decidir_proximo_passo(pedido, [_consulta(resultado={"preco": preco, "stock": 3})])
@@ -86,10 +88,12 @@ class TestEx9_1:
 
     def test_responde_com_o_total_observado(self, nb):
         """Com consulta e total no histórico, responde «Orçamento: <total>€.» com o total observado"""
-        d = nb.decidir_proximo_passo(PEDIDO, [_consulta(), _calculo(2, 123.45)])
-        assert d == _final("Orçamento: 123.45€."), explica(
-            "O texto final usa o resultado do passo calcular_total: f\"Orçamento: {total}€.\"",
-            f"decidiu {d!r}")
+        for total, texto in [(123.45, "Orçamento: 123.45€."), (239.7, "Orçamento: 239.7€."),
+                             (49.0, "Orçamento: 49.0€."), (1000.5, "Orçamento: 1000.5€.")]:
+            d = nb.decidir_proximo_passo(PEDIDO, [_consulta(), _calculo(2, total)])
+            assert d == _final(texto), explica(
+                "O texto final é exatamente f\"Orçamento: {total}€.\" com o total observado, sem outro "
+                "formato (nada de :.2f nem de arredondar).", f"com o total {total!r} decidiu {d!r}")
 
     def test_ignora_passos_rejeitados(self, nb):
         """Só conta com passos aprovados: um passo rejeitado não é uma observação"""
@@ -100,6 +104,18 @@ class TestEx9_1:
         d = nb.decidir_proximo_passo(PEDIDO, [_consulta(), _calculo(2, 999.0, aprovada=False)])
         assert isinstance(d, dict) and d.get("ferramenta") == "calcular_total", explica(
             "Um cálculo rejeitado não deu total nenhum: ainda falta calcular.", f"decidiu {d!r}")
+
+    def test_cada_observacao_pela_sua_ferramenta(self, nb):
+        """Só uma consulta ao catálogo conta como consulta, e um log lido de JSON decide o mesmo"""
+        d = nb.decidir_proximo_passo(PEDIDO, [_calculo(1, 50.0)])
+        assert d == {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "teclado mecânico"}}, explica(
+            "Procura a consulta pelo nome exato da ferramenta (== \"consultar_catalogo\"): um cálculo não é "
+            "uma consulta, por isso ainda falta consultar.", f"com só um calcular_total no histórico decidiu {d!r}")
+        historico = json.loads(json.dumps([_consulta(), _calculo(2, 239.7)]))  # um log guardado e relido
+        d = nb.decidir_proximo_passo(PEDIDO, historico)
+        assert d == _final("Orçamento: 239.7€."), explica(
+            "Compara os nomes das ferramentas com ==, não com is: num log relido de JSON os textos são "
+            "objetos novos.", f"decidiu {d!r}")
 
     def test_nao_altera_o_historico(self, nb):
         """Só lê o histórico"""
@@ -123,6 +139,15 @@ class TestEx9_2:
         assert len(log) == 2 and log[0] == {"passo": 1} and log[-1] is entrada, explica(
             "Acrescenta a entrada ao fim do log que recebes (log.append) e devolve esse mesmo dicionário.",
             f"o log ficou {log!r}")
+
+    def test_usa_o_numero_dado(self, nb):
+        """O número do passo é o que recebes em numero, não o tamanho do log"""
+        for log, numero in [([], 4), ([{"passo": 1}, {"passo": 2}], 2)]:
+            entrada = nb.registar_passo(log, numero, "calcular_total", {}, 1.0, True)
+            assert isinstance(entrada, dict) and entrada.get("passo") == numero, explica(
+                "Usa o parâmetro numero tal como vem: quem chama é que sabe em que passo está "
+                "(um log pode ter entradas de outra origem).",
+                f"com {len(log) - 1} entradas antes e numero={numero}: \"passo\" ficou {entrada!r}")
 
     def test_passo_rejeitado(self, nb):
         """Um passo rejeitado leva o motivo da rejeição"""
@@ -214,6 +239,13 @@ class TestEx9_3:
             "Com decidir=None, usa o teu decidir_proximo_passo de 9.1.",
             f"correr_agente({PEDIDO!r}, decidir=None) deu {r!r}")
 
+    def test_um_so_passo(self, nb):
+        """Com max_steps=1: um passo e paragem por «max_steps atingido»"""
+        r = nb.correr_agente(PEDIDO, max_steps=1)
+        assert r.get("motivo") == "max_steps atingido" and [p.get("ferramenta") for p in r.get("log", [])] == [
+            "consultar_catalogo"], explica(
+            "Dá no máximo max_steps passos, para qualquer max_steps: range(1, max_steps + 1).", f"obtive {r!r}")
+
     def test_decisor_ve_o_log(self, nb):
         """Usa o decisor que recebe e passa-lhe o log até ali"""
         decidir = _decisor_espiao([
@@ -253,6 +285,25 @@ class TestEx9_3:
                 "Regista o passo rejeitado, com aprovada=False e o motivo de validar_acao.", f"log: {r.get('log')!r}")
             assert len(decidir.vistos) == 1, explica(
                 "Depois de uma rejeição o decisor não volta a ser chamado.", f"{len(decidir.vistos)} chamadas")
+
+    def test_valida_antes_de_correr(self, nb):
+        """Valida antes de executar: uma ação rejeitada nunca chegou a correr (um portão, não uma auditoria)"""
+        corridas = []
+
+        def apagar_catalogo(**argumentos):
+            corridas.append(argumentos)
+            return "catálogo apagado"
+
+        with emprestado(nb.FERRAMENTAS, "apagar_catalogo", apagar_catalogo):
+            decidir = _decisor_espiao([{"ferramenta": "apagar_catalogo", "argumentos": {"confirmar": True}}])
+            r = nb.correr_agente("apaga tudo", decidir=decidir)
+        assert corridas == [], explica(
+            "Chama validar_acao ANTES de FERRAMENTAS[ferramenta](**argumentos): validar depois de correr "
+            "só regista o estrago, não o impede.",
+            f"apagar_catalogo existe em FERRAMENTAS mas não na allowlist, e correu com {corridas!r}")
+        assert r.get("motivo") == "acao_rejeitada" and (r.get("log") or [{}])[-1].get("resultado") is None, explica(
+            "O passo rejeitado fica no log com resultado None e a execução para com \"acao_rejeitada\".",
+            f"obtive {r!r}")
 
     def test_timeout_com_relogio_injetado(self, nb):
         """O timeout global usa o relógio recebido e para antes de chamar o decisor outra vez"""
@@ -331,11 +382,12 @@ class TestEx9_4:
 
     def test_primeira_decisao(self, nb):
         """Pergunta ao modelo (com o modelo e as ferramentas dados) e transforma a chamada numa decisão"""
-        roteiro = _offline()[1]([{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}])
+        roteiro = _offline()[1]([[{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}},
+                                  {"nome": "calcular_total", "argumentos": {"quantidade": 1, "preco_unitario": 2}}]])
         d, llm = _perguntar(nb, roteiro, "Quanto custa o rato sem fios?", [])
         assert d == {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}, explica(
-            "Lê a primeira tool call da resposta: o nome vira \"ferramenta\" e json.loads(arguments) vira "
-            "\"argumentos\".", f"decidiu {d!r}")
+            "Lê a primeira tool call da resposta (mesmo que venham várias): o nome vira \"ferramenta\" e "
+            "json.loads(arguments) vira \"argumentos\".", f"decidiu {d!r}")
         assert len(llm.pedidos) == 1, explica("Uma decisão, uma chamada ao modelo.", f"{len(llm.pedidos)} chamadas")
         corpo = llm.pedidos[0]
         assert corpo.get("model") == "modelo-de-teste" and corpo.get("tools") == nb.ESQUEMAS, explica(
@@ -354,7 +406,9 @@ class TestEx9_4:
 
     def test_historico_ligado_por_id(self, nb):
         """O histórico volta como tool calls e resultados em JSON, ligados pelo tool_call_id"""
-        historico = [_consulta(), _calculo(2, 239.7)]
+        consulta = _consulta(resultado={"preco": 79.9, "stock": 12, "nota": "últimas unidades"})
+        rejeitado = _passo(2, "apagar_catalogo", {}, None, False, "ferramenta 'apagar_catalogo' não está na allowlist")
+        historico = [consulta, rejeitado, _calculo(3, 239.7)]
         d, llm = _perguntar(nb, _decisor_do_modelo_por_regras(nb.CATALOGO), PEDIDO, historico)
         validar_mensagens = _offline()[3]
         mensagens = llm.pedidos[-1]["messages"]
@@ -367,12 +421,17 @@ class TestEx9_4:
                 chamada = ids.get(m.get("tool_call_id"))
                 pares.append((chamada["function"]["name"], json.loads(chamada["function"]["arguments"]),
                               json.loads(m["content"])) if chamada else None)
-        esperado = [(p["ferramenta"], p["argumentos"], p["resultado"]) for p in historico]
+        esperado = [(p["ferramenta"], p["argumentos"], p["resultado"]) for p in historico if p["aprovada"]]
         assert pares == esperado, explica(
             "Por cada passo aprovado: uma mensagem assistant com tool_calls=[{id, type: \"function\", "
             "function: {name, arguments: json.dumps(argumentos)}}] e logo a seguir uma mensagem tool com o "
             "mesmo tool_call_id e content=json.dumps(resultado).",
-            f"pares (ferramenta, argumentos, resultado) reconstruídos: {pares!r}")
+            f"pares (ferramenta, argumentos, resultado) reconstruídos: {pares!r} (o passo 2 foi rejeitado: "
+            "não correu, não entra; os outros entram todos)")
+        resultados = [m["content"] for m in mensagens if m.get("role") == "tool"]
+        assert "últimas unidades" in resultados[0], explica(
+            "Os resultados vão com json.dumps(resultado, ensure_ascii=False): o modelo lê «últimas», "
+            "não «\\u00faltimas».", f"content: {resultados[0]!r}")
         assert d == _final("Orçamento: 239.7€."), explica(
             "Com consulta e total na conversa, o modelo responde em texto.", f"decidiu {d!r}")
 

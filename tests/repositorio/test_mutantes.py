@@ -1,10 +1,21 @@
-"""Prova 4: cada mutante (solução errada plausível) é rejeitado pelas verificações do exercício."""
+"""Prova 4: cada mutante (solução errada plausível) é rejeitado pelas verificações do exercício.
 
+Só conta como rejeição um ✘ dado por uma verificação: um mutante que nem carrega, um nome que
+falta no caderno ou uma solução que já falhava antes do mutante não provam nada.
+"""
+
+import functools
 import re
 
 import pytest
 
-from curso.verificacao import PASSOU, correr_verificacoes, exercicios_do_capitulo
+from curso.verificacao import (
+    DICA_NOME_EM_FALTA,
+    FALHOU,
+    PASSOU,
+    correr_verificacoes,
+    exercicios_do_capitulo,
+)
 
 from ._cadernos import CAPITULOS, RAIZ, caderno_de_solucoes
 
@@ -17,17 +28,32 @@ def _exercicio(caminho):
     return f"{int(m.group(1))}.{int(m.group(2))}", int(caminho.parent.name[3:])
 
 
+@functools.cache
+def _solucao_passa(ident, capitulo):
+    """A solução sem mutante carrega sem erros e passa todas as verificações do exercício."""
+    nb = caderno_de_solucoes(capitulo)
+    return not nb.erros and all(r.estado == PASSOU for r in correr_verificacoes(ident, nb))
+
+
+def rejeicoes(ident, nb):
+    """As verificações que rejeitam o caderno por causa do código, não por lhe faltar um nome."""
+    return [r for r in correr_verificacoes(ident, nb)
+            if r.estado == FALHOU and not r.mensagem.startswith(DICA_NOME_EM_FALTA)]
+
+
 @pytest.mark.parametrize("caminho", MUTANTES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_mutante_e_rejeitado(caminho):
     ident, capitulo = _exercicio(caminho)
     assert ident in exercicios_do_capitulo(capitulo), f"{caminho.name}: não há exercício {ident}"
     codigo = caminho.read_text(encoding="utf-8")
     assert codigo.lstrip().startswith('"""'), f"{caminho.name}: falta a docstring que diz o erro"
-    nb = caderno_de_solucoes(capitulo).com(codigo, caminho.name)
-    resultados = correr_verificacoes(ident, nb)
-    passaram = [r.verificacao for r in resultados if r.estado == PASSOU]
-    assert len(passaram) < len(resultados), (
-        f"o mutante {caminho.name} passou em todas as verificações públicas de {ident}: "
+    assert _solucao_passa(ident, capitulo), f"a solução de {ident} já falha sem o mutante"
+    try:
+        nb = caderno_de_solucoes(capitulo).com(codigo, caminho.name)
+    except Exception as erro:  # noqa: BLE001 — um mutante que não carrega não é um erro apanhado
+        pytest.fail(f"o mutante {caminho.name} nem carrega ({type(erro).__name__}: {erro})")
+    assert rejeicoes(ident, nb), (
+        f"o mutante {caminho.name} não é rejeitado por nenhuma verificação pública de {ident}: "
         "as verificações não apanham este erro"
     )
 

@@ -1,0 +1,86 @@
+"""Testes de mutação de todas as soluções: quantos mutantes as verificações apanham, por exercício.
+
+Para cada exercício: mutantes gerados pelo cosmic-ray, equivalentes (em
+tests/mutacao/equivalentes.toml, cada um com o seu motivo), incompetentes (não carregam), mortos
+pelas verificações públicas e mortos pelas públicas + escondidas. Objetivo: ≥ 90 % com as
+escondidas e ≥ 80 % só com as públicas (dos não equivalentes). Sai com estado 1 se algum falhar.
+
+    .venv/bin/python benchmarks/mutacao.py                    # tudo (demora minutos)
+    .venv/bin/python benchmarks/mutacao.py --capitulos 4 9 --processos 2
+    .venv/bin/python benchmarks/mutacao.py --exercicios 9.3 --sobreviventes
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from curso.mutacao import OBJETIVO_PUBLICAS, OBJETIVO_TUDO, ler_equivalentes, medir
+from curso.raiz import ErroDoCurso, capitulos_existentes
+
+
+def _pc(contagem, mortos) -> str:
+    taxa = contagem.taxa(mortos)
+    return "—" if taxa is None else f"{100 * taxa:.0f} %"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--capitulos", type=int, nargs="*", default=None)
+    p.add_argument("--exercicios", nargs="*", default=None, help="ex.: 2.2 9.3")
+    p.add_argument("--processos", type=int, default=1, help="mutantes julgados ao mesmo tempo (1)")
+    p.add_argument("--amostra", type=int, default=None, help="no máximo N mutantes por exercício")
+    p.add_argument("--sobreviventes", action="store_true", help="lista os mutantes que sobrevivem")
+    args = p.parse_args(argv)
+
+    try:
+        equivalentes = ler_equivalentes()  # recusa já um equivalente sem motivo
+    except ErroDoCurso as erro:
+        print(f"✘ {erro}")
+        return 2
+    capitulos = args.capitulos or capitulos_existentes()
+    if args.exercicios:
+        capitulos = sorted({int(e.split(".")[0]) for e in args.exercicios})
+    inicio = time.perf_counter()
+    print("| exercício | gerados | equivalentes | incompetentes | mortos pelas públicas | "
+          "mortos por públicas + escondidas | objetivo |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    todas, usados = [], set()
+    for capitulo in capitulos:
+        for c in medir(capitulo, args.exercicios, args.amostra, processos=args.processos,
+                       equivalentes=equivalentes):
+            todas.append(c)
+            usados.update(c.equivalentes_usados)
+            marca = "sem mutantes" if not c.contam else ("✔" if c.cumpre else "✘")
+            print(f"| {c.exercicio} | {c.geradas} | {c.equivalentes} | {c.incompetentes} | "
+                  f"{c.mortos_publicas} ({_pc(c, c.mortos_publicas)}) | "
+                  f"{c.mortos_tudo} ({_pc(c, c.mortos_tudo)}) | {marca} |", flush=True)
+            if args.sobreviventes:
+                for m in c.sobreviventes + c.so_escondidas:
+                    quem = "sobrevive" if m in c.sobreviventes else "só escondidas"
+                    print(f"    [{quem}] {m.ident} (linha {m.linha}): {m.antes!r} → {m.depois!r}")
+    contam = sum(c.contam for c in todas)
+    publicas = sum(c.mortos_publicas for c in todas)
+    tudo = sum(c.mortos_tudo for c in todas)
+    if contam:
+        print(f"\nTotal: {sum(c.geradas for c in todas)} gerados, {contam} não equivalentes; "
+              f"públicas {publicas} ({100 * publicas / contam:.1f} %), "
+              f"públicas + escondidas {tudo} ({100 * tudo / contam:.1f} %) "
+              f"em {time.perf_counter() - inicio:.0f} s")
+    medidos = {c.exercicio for c in todas} if args.amostra is None else set()
+    perdidos = sorted(i for i in equivalentes if i.split()[0] in medidos and i not in usados)
+    for ident in perdidos:
+        print(f"Equivalente sem mutante correspondente (a solução mudou?): {ident} — revê "
+              "tests/mutacao/equivalentes.toml")
+    falham = [c.exercicio for c in todas if not c.cumpre]
+    if perdidos:
+        return 1
+    if falham:
+        print(f"Abaixo do objetivo ({OBJETIVO_TUDO:.0%} / {OBJETIVO_PUBLICAS:.0%}): {', '.join(falham)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+"""Passa os valores pela ordem do dicionário (*argumentos.values()) em vez de por nome."""
+
+
+def executar_ferramenta(nome_ferramenta, argumentos):
+    return FERRAMENTAS[nome_ferramenta](*argumentos.values())

@@ -1,0 +1,10 @@
+"""Ignora o número recebido e numera o passo pelo tamanho do log."""
+
+
+def registar_passo(log, numero, ferramenta, argumentos, resultado, aprovada, motivo_rejeicao=None):
+    entrada = {"passo": len(log) + 1, "ferramenta": ferramenta, "argumentos": argumentos,
+               "resultado": resultado, "aprovada": aprovada}
+    if not aprovada:
+        entrada["motivo_rejeicao"] = motivo_rejeicao
+    log.append(entrada)
+    return entrada
