@@ -22,20 +22,21 @@ SRC = RAIZ / "src"
 CAMADAS = [
     {"curso.__main__"},
     {"curso.cli"},
-    {"curso.correcao", "curso.widgets"},
+    {"curso.correcao", "curso.widgets", "curso.mutacao"},
     {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin"},
     {"curso.verificacao"},
     {"curso.caderno", "curso.clientes"},
-    {"curso.raiz", "curso.estados", "curso.offline", "curso.nbgrader_extra"},
+    {"curso.raiz", "curso.estados", "curso.cores", "curso.offline", "curso.nbgrader_extra",
+     "curso.mcp_demo"},
 ]
 
 # o que corre em cada ``verificar`` dentro do kernel de quem estuda: nada disto ao importar
-CAMINHO_RAPIDO = {"curso.verificacao", "curso.caderno", "curso.raiz", "curso.estados"}
+CAMINHO_RAPIDO = {"curso.verificacao", "curso.caderno", "curso.raiz", "curso.estados", "curso.cores"}
 LENTOS = {"openai", "httpx2", "nbgrader", "nbformat", "ipywidgets", "IPython", "pytest",
           "tiktoken", "jsonschema", "matplotlib", "numpy", "curso.offline", "curso.clientes"}
 
 # documentos escritos noutro ramo ainda por juntar; ver test_previstos_ainda_por_juntar
-PREVISTOS = {"docs/contrato.md", "docs/convencoes.md"}
+PREVISTOS: set[str] = set()
 
 
 # ---------------------------------------------------------------------------------------------
