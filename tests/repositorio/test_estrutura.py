@@ -35,8 +35,9 @@ CAMINHO_RAPIDO = {"curso.verificacao", "curso.caderno", "curso.raiz", "curso.est
 LENTOS = {"openai", "httpx2", "nbgrader", "nbformat", "ipywidgets", "IPython", "pytest",
           "tiktoken", "jsonschema", "matplotlib", "numpy", "curso.offline", "curso.clientes"}
 
-# documentos escritos noutro ramo ainda por juntar; ver test_previstos_ainda_por_juntar
-PREVISTOS: set[str] = set()
+# ficheiros cujos caminhos «../» são dados de ataque (o que um aluno hostil tenta abrir a partir da
+# pasta do kernel), não referências para quem lê
+ATAQUES = {"tests/correcao/test_adulteracao.py"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,12 +195,12 @@ def _normal(caminho: str) -> str:
 
 def test_nenhum_ficheiro_nomeia_um_ficheiro_fora_do_repositorio():
     ficheiros = _ficheiros()
-    existentes = set(ficheiros) | PREVISTOS
+    existentes = set(ficheiros)
     erros = []
     for nome in ficheiros:
         if Path(nome).suffix not in _TEXTO or nome.endswith(".lock"):
             continue
-        if nome == ESTE_FICHEIRO:  # os exemplos de test_a_regra_apanha_ficheiros_de_fora
+        if nome == ESTE_FICHEIRO or nome in ATAQUES:  # exemplos e dados de ataque, não referências
             continue
         try:
             texto = (RAIZ / nome).read_text(encoding="utf-8")
@@ -219,9 +220,3 @@ def test_a_regra_apanha_ficheiros_de_fora():
              "o README.md, [mutantes](tests/mutantes/) e https://exemplo.pt/NOTAS.md estão bem.")
     assert referencias_para_fora("docs/desenho.md", texto, existentes) == [
         "../../shared/seeds/", "../shared/FACTOS.md", "DESIGN.md"]
-
-
-def test_previstos_ainda_por_juntar():
-    """Quando o ramo que escreve estes documentos for juntado, tira-os de PREVISTOS."""
-    ja_existem = sorted(PREVISTOS & set(_ficheiros()))
-    assert not ja_existem, f"{ja_existem} já estão no repositório: tira-os de PREVISTOS"
