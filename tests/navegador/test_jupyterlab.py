@@ -166,6 +166,7 @@ def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
         try:
             pagina = browser.new_page()
             pagina.set_default_timeout(30_000)
+            expect.set_options(timeout=30_000)  # o expect tem 5 s por omissão: pouco numa máquina ocupada
             abrir_e_correr(pagina, jupyterlab, CADERNO.name)
 
             def saida(celula: int, texto: str):
