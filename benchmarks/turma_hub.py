@@ -129,7 +129,7 @@ def main(argv: list[str]) -> int:
     print()
     print(f"Projeção para {ALVO} alunos (linear a partir de {n}; mesma máquina de 2 núcleos):")
     print(f"  memória com todos os servidores abertos: {ALVO * por_aluno / 1024:.1f} GiB "
-          f"(+ ~150 MiB por kernel aberto)")
+          f"(+ {kernel / MIB:.0f} MiB por kernel aberto)")
     for fase in ("arrancar os servidores", "alunos vão buscar", "alunos entregam",
                  "curso corrigir", "alunos vão buscar o retorno"):
         print(f"  {fase:<30} {t[fase]:7.1f} s com {n} → {t[fase] * ALVO / n / 60:6.1f} min com {ALVO}")
