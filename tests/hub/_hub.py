@@ -278,11 +278,6 @@ class Hub:
     def _servidor(self, nome: str) -> dict | None:
         return self.api("GET", f"/users/{nome}").json().get("servers", {}).get("")
 
-    def iniciar_servidor(self, nome: str, limite: float = 180) -> None:
-        self.api("POST", f"/users/{nome}/server")
-        esperar(lambda: (self._servidor(nome) or {}).get("ready"), limite,
-                f"o servidor de {nome} ficar pronto")
-
     def iniciar_servidores(self, nomes: list[str], limite: float = 300) -> None:
         """Pede todos os servidores de uma vez e espera que fiquem prontos."""
         for nome in nomes:
