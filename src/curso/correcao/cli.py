@@ -14,6 +14,7 @@ from pathlib import Path
 from curso.correcao import caixa, guardas
 from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
 from curso.correcao.lote import Lote
+from curso.correcao.protocolo import Preparar, Resposta, Tarefa
 from curso.correcao.registo import registar_na_base
 from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
 
@@ -192,8 +193,8 @@ def executar(args) -> int:
         for aviso in guardas.registar_capitulos(raiz, cfg, caps, tmp / "publicado", publicado):
             print(f"⚠ {aviso}", flush=True)
         print(f"✔ o nbgrader conhece {len(caps)} capítulo(s) ({db.name})", flush=True)
-        lote.preparar({"raiz": str(raiz), "db": str(db), "timeout": args.timeout, "kernel": kernel,
-                       "fonte": str(fonte)})
+        lote.preparar(Preparar(raiz=str(raiz), db=str(db), fonte=str(fonte), timeout=args.timeout,
+                               kernel=kernel))
         celulas = {cap: max(_celulas_de_codigo(c) for c in (fonte / cap).glob("*.ipynb")) for cap in caps}
 
         def limite(tarefa):
@@ -201,15 +202,14 @@ def executar(args) -> int:
             120 s para arrancar kernels e escrever o retorno, mais, por célula de código e por
             4 reinícios do kernel, duas vezes o limite por célula (cada célula pode esgotá-lo, e
             um reinício volta a correr as anteriores)."""
-            return 120 + 2 * limite_celula * (celulas[tarefa["capitulo"]] + 4)
+            return 120 + 2 * limite_celula * (celulas[tarefa.capitulo] + 4)
 
         _solucoes_com_nota_maxima(lote, caps, fonte, publicado, tmp, limite)
         print("✔ as soluções têm nota máxima quando corrigidas como submissões", flush=True)
 
         tarefas = [
-            {"id": n, "capitulo": cap, "aluno": aluno, "submetidos": str(submetidos),
-             "corrigidos": str(corrigidos), "retorno": str(retorno),
-             "publicado": str(publicado / cap)}
+            Tarefa(id=n, capitulo=cap, aluno=aluno, submetidos=str(submetidos),
+                   corrigidos=str(corrigidos), retorno=str(retorno), publicado=str(publicado / cap))
             for n, (aluno, cap) in enumerate(
                 (a, c) for a in alunos for c in caps if (submetidos / a / c).is_dir())
         ]
@@ -222,7 +222,7 @@ def executar(args) -> int:
             try:
                 r = _resultado(f"sqlite:///{db}", tarefa, resposta)
             except Exception as erro:  # noqa: BLE001 — uma nota por registar não para o lote
-                r = Resultado(tarefa["aluno"], tarefa["capitulo"], problemas=[
+                r = Resultado(tarefa.aluno, tarefa.capitulo, problemas=[
                     f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
             resultados.append(r)
             print(f"  [{len(resultados)}/{len(tarefas)}] {r.aluno} · {r.capitulo}: {r.celula}", flush=True)
@@ -266,17 +266,18 @@ def executar(args) -> int:
     return 0
 
 
-def _resultado(db_url: str, tarefa: dict, resposta: dict | None) -> Resultado:
-    aluno, cap = tarefa["aluno"], tarefa["capitulo"]
+def _resultado(db_url: str, tarefa: Tarefa, resposta: Resposta | None) -> Resultado:
+    """A nota de uma tarefa; o aluno e o capítulo são os da tarefa, nunca os da resposta."""
+    aluno, cap = tarefa.aluno, tarefa.capitulo
     if resposta is None:
         return Resultado(aluno, cap, problemas=[
             "a correção parou (o trabalhador excedeu o tempo ou morreu): sem nota"])
-    if "notas" not in resposta:
-        return Resultado(aluno, cap, problemas=[*resposta.get("problemas", []),
-                                                f"sem nota: {_ultima(resposta.get('erro'))}"])
+    if resposta.notas is None:
+        return Resultado(aluno, cap, problemas=[*resposta.problemas,
+                                                f"sem nota: {_ultima(resposta.erro)}"])
     r = registar_na_base(db_url, aluno, cap, resposta)
-    if not resposta.get("ok"):
-        r.problemas.append(f"o nbgrader falhou: {_ultima(resposta.get('erro'))}")
+    if not resposta.ok:
+        r.problemas.append(f"o nbgrader falhou: {_ultima(resposta.erro)}")
     if r.registado and not r.pontos and not r.problemas:
         r.problemas.append("0 pontos: nenhuma verificação passou (caderno por resolver?)")
     return r
@@ -295,25 +296,25 @@ def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tm
         destino.mkdir(parents=True)
         for caderno in (fonte / cap).glob("*.ipynb"):
             shutil.copy(caderno, destino / caderno.name)
-    tarefas = [{"id": f"solucao-{cap}", "capitulo": cap, "aluno": ALUNO_SOLUCOES,
-                "submetidos": str(sub), "corrigidos": str(tmp / "solucoes" / "autograded"),
-                "retorno": str(tmp / "solucoes" / "feedback"), "publicado": str(fonte / cap),
-                "retorno_ativo": False} for cap in caps]
+    tarefas = [Tarefa(id=f"solucao-{cap}", capitulo=cap, aluno=ALUNO_SOLUCOES,
+                      submetidos=str(sub), corrigidos=str(tmp / "solucoes" / "autograded"),
+                      retorno=str(tmp / "solucoes" / "feedback"), publicado=str(fonte / cap),
+                      retorno_ativo=False) for cap in caps]
     falhas = []
 
     def ao_terminar(tarefa, resposta):
-        cap = tarefa["capitulo"]
-        if resposta is None or "notas" not in resposta:
+        cap = tarefa.capitulo
+        if resposta is None or resposta.notas is None:
             falhas.append(f"{cap}: a correção da solução não terminou "
-                          f"({_ultima((resposta or {}).get('erro'))})")
+                          f"({_ultima(resposta.erro if resposta else None)})")
             return
-        notas = resposta["notas"]
-        if not resposta.get("ok") or not notas["maximo"] or notas["pontos"] != notas["maximo"]:
-            celulas = [f"{nome} {_num(v['pontos'])}/{_num(v['maximo'])}"
-                       for nb in notas["cadernos"].values() for nome, v in nb["notas"].items()
-                       if v["pontos"] != v["maximo"]]
-            detalhe = "; ".join(celulas + resposta.get("problemas", [])) or _ultima(resposta.get("erro"))
-            falhas.append(f"{cap}: {_num(notas['pontos'])}/{_num(notas['maximo'])} — {detalhe}")
+        notas = resposta.notas
+        if not resposta.ok or not notas.maximo or notas.pontos != notas.maximo:
+            celulas = [f"{nome} {_num(v.pontos)}/{_num(v.maximo)}"
+                       for nb in notas.cadernos.values() for nome, v in nb.notas.items()
+                       if v.pontos != v.maximo]
+            detalhe = "; ".join(celulas + resposta.problemas) or _ultima(resposta.erro)
+            falhas.append(f"{cap}: {_num(notas.pontos)}/{_num(notas.maximo)} — {detalhe}")
 
     lote.correr(tarefas, limite, ao_terminar)
     if falhas:
