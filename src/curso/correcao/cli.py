@@ -156,15 +156,8 @@ def executar(args) -> int:
     raiz = Path.cwd().resolve()
     env = _ambiente_deste_processo(raiz)
     isolado = not args.sem_isolamento
-    if isolado and (motivo := caixa.motivo_sem_caixa()):
-        print(f"✘ Não comecei a correção. Não há caixa de areia para os kernels dos alunos: {motivo}.\n"
-              "Sem ela, o código de cada submissão corre com as tuas permissões: pode ler as "
-              "soluções e o gradebook.db, mudar notas de colegas e ir à rede. Se aceitas o risco "
-              "(por exemplo, numa máquina descartável), corre com --sem-isolamento.",
-              file=sys.stderr)
+    if not _pode_corrigir(isolado):
         return 2
-    if not isolado:
-        print(NAO_ISOLADO, flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="curso-corrigir-"))
     caixas = _pasta_das_caixas(tmp, env) if isolado else None
     grupo = _grupo_de_processos(env, tmp) if isolado else None
@@ -196,6 +189,20 @@ def executar(args) -> int:
         signal.signal(signal.SIGTERM, anterior)
         _limpar(lote, interrompido, grupo, (caixas, tmp))
     return _relatar(turma, args, resultados, n_tarefas, duracao, inicio, isolado)
+
+
+def _pode_corrigir(isolado: bool) -> bool:
+    """Fase 0: sem caixa de areia não se começa; sem isolamento pedido, di-lo logo à cabeça."""
+    if isolado and (motivo := caixa.motivo_sem_caixa()):
+        print(f"✘ Não comecei a correção. Não há caixa de areia para os kernels dos alunos: {motivo}.\n"
+              "Sem ela, o código de cada submissão corre com as tuas permissões: pode ler as "
+              "soluções e o gradebook.db, mudar notas de colegas e ir à rede. Se aceitas o risco "
+              "(por exemplo, numa máquina descartável), corre com --sem-isolamento.",
+              file=sys.stderr)
+        return False
+    if not isolado:
+        print(NAO_ISOLADO, flush=True)
+    return True
 
 
 def _ambiente_deste_processo(raiz: Path) -> dict:
