@@ -29,6 +29,7 @@ from types import ModuleType
 
 from curso.caderno import Caderno, NomeEmFalta
 from curso.cores import CORES
+from curso.estados import Estado
 from curso.raiz import ErroDoCurso, capitulo_de, capitulos_existentes, modulo_de_verificacoes
 
 # a hypothesis guarda exemplos numa pasta .hypothesis/ na pasta atual (a do caderno, num kernel);
@@ -39,7 +40,8 @@ os.environ.setdefault(
 
 LIMITE_POR_VERIFICACAO = 20.0  # segundos; uma classe pode mudar com ``limite_segundos``
 
-PASSOU, FALHOU, POR_FAZER = "passou", "falhou", "por_fazer"
+# os nomes de sempre, exportados para quem já os importa daqui; o tipo é o de curso.estados
+PASSOU, FALHOU, POR_FAZER = Estado.PASSOU, Estado.FALHOU, Estado.POR_FAZER
 DICA_NOME_EM_FALTA = "Falta um nome no caderno."  # um ✘ que vem do carregamento, não da verificação
 DICA_TEMPO = "O teu código demorou mais de"  # o começo do ✘ de uma verificação interrompida
 SIMBOLO = {PASSOU: "✔", FALHOU: "✘", POR_FAZER: "…"}
@@ -98,7 +100,7 @@ def emprestado(dicionario: dict, chave, valor):
             dicionario.pop(chave, None)
 
 
-class aprox:  # noqa: N801 — lê-se como pytest.approx: ``valor == aprox(0.75)``
+class aprox:  # minúsculas: lê-se como pytest.approx, ``valor == aprox(0.75)``
     """Igualdade de números com tolerância relativa (como ``pytest.approx``)."""
 
     def __init__(self, esperado: float, rel: float = 1e-6, abs: float = 1e-12):

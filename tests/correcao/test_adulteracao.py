@@ -59,7 +59,7 @@ ATAQUES = {
     "solucoes_pela_raiz": """
 import json, os
 for caminho in (os.environ.get("CURSO_RAIZ", ".") + "/solutions/cap01/cap01.ipynb",
-                "../../../solutions/cap01/cap01.ipynb", "../../../../solutions/cap01/cap01.ipynb"):
+                os.path.join(*[".."] * 3, "solutions/cap01/cap01.ipynb"), os.path.join(*[".."] * 4, "solutions/cap01/cap01.ipynb")):
     try:
         nb = json.load(open(caminho))
     except OSError as erro:
@@ -86,8 +86,8 @@ get_ipython().input_transformers_post.append(trocar)
     # o código dos testes escondidos: da base de dados, de um evento, do histórico
     "ler_gradebook": """
 import os, sqlite3
-for caminho in (os.environ.get("CURSO_RAIZ", ".") + "/gradebook.db", "../../../gradebook.db",
-                "../../../../gradebook.db"):
+for caminho in (os.environ.get("CURSO_RAIZ", ".") + "/gradebook.db", os.path.join(*[".."] * 3, "gradebook.db"),
+                os.path.join(*[".."] * 4, "gradebook.db")):
     try:
         print([l for (l,) in sqlite3.connect(caminho).execute("select source from source_cell")])
     except Exception as erro:
@@ -117,8 +117,8 @@ resposta_1_2 = Letra("x")
     "estragar_colega": """
 import os, shutil
 raiz = os.environ.get("CURSO_RAIZ", ".")
-for destino in (raiz + "/submitted/solucao/cap01/cap01.ipynb", "../../solucao/cap01/cap01.ipynb",
-                "../../../submitted/solucao/cap01/cap01.ipynb"):
+for destino in (raiz + "/submitted/solucao/cap01/cap01.ipynb", os.path.join(*[".."] * 2, "solucao/cap01/cap01.ipynb"),
+                os.path.join(*[".."] * 3, "submitted/solucao/cap01/cap01.ipynb")):
     try:
         shutil.copy(raiz + "/exercises/cap01/cap01.ipynb", destino)
     except OSError as erro:
@@ -129,7 +129,7 @@ import os, glob, curso
 raiz = os.environ.get("CURSO_RAIZ", ".")
 alvos = [raiz + "/nbgrader_config.py", raiz + "/solutions/cap01/cap01.ipynb",
          os.path.join(os.path.dirname(curso.__file__), "__init__.py"),
-         "../../../nbgrader_config.py", "/tmp/../" + raiz + "/tests/exercicios/test_cap01.py"]
+         os.path.join(*[".."] * 3, "nbgrader_config.py"), "/tmp/../" + raiz + "/tests/exercicios/test_cap01.py"]
 for alvo in alvos:
     try:
         with open(alvo, "a") as f:
@@ -182,7 +182,7 @@ for _ in range(60):
 """),
     "trancar_gradebook": DESTACADO.format(marca=MARCA, codigo="""
 import os, sqlite3, time
-for caminho in (os.environ.get("CURSO_RAIZ", ".") + "/gradebook.db", "../../../gradebook.db"):
+for caminho in (os.environ.get("CURSO_RAIZ", ".") + "/gradebook.db", os.path.join(*[".."] * 3, "gradebook.db")):
     try:
         ligacao = sqlite3.connect(caminho, timeout=0)
         ligacao.execute("BEGIN EXCLUSIVE")

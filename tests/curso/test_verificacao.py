@@ -9,6 +9,7 @@ import pytest
 
 from curso import verificacao
 from curso.caderno import Caderno, carregar
+from curso.estados import Estado
 from curso.nbgrader_extra import LimparSolucoes
 from curso.progresso import formatar as formatar_progresso
 from curso.progresso import proximo_passo, recolher
@@ -70,6 +71,13 @@ class TestVerificar:
     def test_solucao_passa_e_branco_fica_por_fazer(self):
         assert {r.estado for r in correr_verificacoes(1, carregar(SOLUCAO_1))} == {PASSOU}
         assert {r.estado for r in correr_verificacoes(1, carregar(BRANCO_1))} == {POR_FAZER}
+
+    def test_os_estados_sao_os_de_curso_estados(self):
+        # os nomes exportados continuam, o tipo é um só; o JSON mostra o mesmo texto de sempre
+        resultados = correr_verificacoes(1, carregar(BRANCO_1))
+        assert (PASSOU, FALHOU, POR_FAZER) == (Estado.PASSOU, Estado.FALHOU, Estado.POR_FAZER)
+        assert all(type(r.estado) is Estado for r in resultados)
+        assert json.loads(json.dumps(verificacao.como_dicionarios(resultados)))[0]["estado"] == "por_fazer"
 
     def test_falha_mostra_dica_antes_do_pormenor(self, capsys):
         mutante = RAIZ / "tests/mutantes/cap01/ex1_1_resposta_inventada.py"

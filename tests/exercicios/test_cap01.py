@@ -5,15 +5,15 @@ from curso.verificacao import como_lido_do_modelo, explica, so_dados
 
 def _decisor_roteirizado(decisoes):
     """Um decisor que devolve as decisões dadas, por ordem, e regista o que viu."""
-    vistos = []
+    chamadas = []
 
     def decidir(pedido, historico):
-        vistos.append((pedido, [dict(p) for p in historico]))
-        if len(vistos) > len(decisoes):
+        chamadas.append((pedido, [dict(p) for p in historico]))
+        if len(chamadas) > len(decisoes):
             return _final("fim")
-        return decisoes[len(vistos) - 1]
+        return decisoes[len(chamadas) - 1]
 
-    decidir.vistos = vistos
+    decidir.chamadas = chamadas
     return decidir
 
 
@@ -51,9 +51,9 @@ class TestEx1_1:
         assert r.get("historico") == [], explica(
             "A resposta final não entra no histórico: só ações executadas e as suas observações.",
             f"histórico devolvido: {r.get('historico')!r}")
-        assert len(decidir.vistos) == 1 and decidir.vistos[0][0] == "diz olá", explica(
+        assert len(decidir.chamadas) == 1 and decidir.chamadas[0][0] == "diz olá", explica(
             "O decisor é chamado com o pedido e o histórico: decidir(pedido, historico).",
-            f"chamadas ao decisor: {decidir.vistos!r}")
+            f"chamadas ao decisor: {decidir.chamadas!r}")
 
     def test_executa_ferramentas_e_regista(self, nb):
         """As ferramentas correm com **argumentos e cada observação entra no histórico"""

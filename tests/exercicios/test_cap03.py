@@ -98,15 +98,15 @@ class TestEx3_2:
 
 
 def _classificador(resposta):
-    pedidos = []
+    chamadas = []
 
     def classificar(pedido):
-        pedidos.append(pedido)
+        chamadas.append(pedido)
         if isinstance(resposta, BaseException):
             raise resposta
         return resposta
 
-    classificar.pedidos = pedidos
+    classificar.chamadas = chamadas
     return classificar
 
 
@@ -121,8 +121,8 @@ class TestEx3_3:
             r = nb.rotear("o servidor caiu", classificar)
             assert r == fila, explica(
                 "Normaliza a etiqueta: strip() e lower().", f"o classificador disse {resposta!r}, devolveste {r!r}")
-            assert classificar.pedidos == ["o servidor caiu"], explica(
-                "Chama classificar(pedido) exatamente uma vez.", f"chamadas: {classificar.pedidos!r}")
+            assert classificar.chamadas == ["o servidor caiu"], explica(
+                "Chama classificar(pedido) exatamente uma vez.", f"chamadas: {classificar.chamadas!r}")
 
     def test_etiqueta_inventada(self, nb):
         """Uma etiqueta fora das filas (ou que nem é texto) vai para "suporte\""""
@@ -140,26 +140,26 @@ class TestEx3_3:
                 r = nb.rotear("a fatura veio a dobrar", classificar)
             except NotImplementedError:
                 raise
-            except Exception as e:  # noqa: BLE001
+            except Exception as e:
                 raise AssertionError(explica(
                     "Um classificador que falha não pode deitar abaixo o router: apanha a exceção e usa "
                     "a alternativa.", f"{type(e).__name__}: {e}")) from None
-            assert r == "suporte" and len(classificar.pedidos) == 1, explica(
+            assert r == "suporte" and len(classificar.chamadas) == 1, explica(
                 "Na falha do classificador, a alternativa é \"suporte\" (sem voltar a tentar).",
-                f"devolveste {r!r} após {len(classificar.pedidos)} chamadas")
+                f"devolveste {r!r} após {len(classificar.chamadas)} chamadas")
 
 
 # --------------------------------------------------------------------------- 3.4
 
 
 def _gerador():
-    recebidos = []
+    chamadas = []
 
     def gerar(feedback):
-        recebidos.append(feedback)
-        return f"versão {len(recebidos)}"
+        chamadas.append(feedback)
+        return f"versão {len(chamadas)}"
 
-    gerar.recebidos = recebidos
+    gerar.chamadas = chamadas
     return gerar
 
 
@@ -184,16 +184,16 @@ class TestEx3_4:
         assert r == {"estado": "concluido", "resultado": "versão 1", "iteracoes": 1}, explica(
             "À primeira versão que passa, devolve estado \"concluido\", o resultado e quantas geraste.",
             f"devolveu {r!r}")
-        assert gerar.recebidos == [None] and avaliar.avaliados == ["versão 1"], explica(
+        assert gerar.chamadas == [None] and avaliar.avaliados == ["versão 1"], explica(
             "A primeira geração recebe None; depois de passar, não se gera nem avalia mais nada.",
-            f"gerar recebeu {gerar.recebidos!r}, avaliar recebeu {avaliar.avaliados!r}")
+            f"gerar recebeu {gerar.chamadas!r}, avaliar recebeu {avaliar.avaliados!r}")
 
     def test_feedback_passa_de_volta(self, nb):
         """Cada geração recebe o feedback da avaliação anterior"""
         gerar, avaliar = _gerador(), _avaliador(passa_em=3)
         r = nb.refinar(gerar, avaliar, max_iteracoes=5)
-        assert gerar.recebidos == [None, "crítica 1", "crítica 2"], explica(
-            "Passa a gerar o feedback que a avaliação anterior devolveu.", f"gerar recebeu {gerar.recebidos!r}")
+        assert gerar.chamadas == [None, "crítica 1", "crítica 2"], explica(
+            "Passa a gerar o feedback que a avaliação anterior devolveu.", f"gerar recebeu {gerar.chamadas!r}")
         assert r == {"estado": "concluido", "resultado": "versão 3", "iteracoes": 3}, explica(
             "Devolve a versão que passou e o número de gerações.", f"devolveu {r!r}")
 
@@ -202,9 +202,9 @@ class TestEx3_4:
         for maximo in (1, 2, 4):
             gerar, avaliar = _gerador(), _avaliador(passa_em=None)
             r = nb.refinar(gerar, avaliar, max_iteracoes=maximo)
-            assert len(gerar.recebidos) == maximo, explica(
+            assert len(gerar.chamadas) == maximo, explica(
                 "O ciclo tem um teto: exatamente max_iteracoes gerações, nem mais uma.",
-                f"max_iteracoes={maximo}, geraste {len(gerar.recebidos)} vezes")
+                f"max_iteracoes={maximo}, geraste {len(gerar.chamadas)} vezes")
             assert r == {"estado": "incompleto", "resultado": f"versão {maximo}", "iteracoes": maximo}, explica(
                 "No limite diz a verdade: estado \"incompleto\", a última versão e o número de gerações.",
                 f"max_iteracoes={maximo}, devolveu {r!r}")
@@ -213,8 +213,8 @@ class TestEx3_4:
         """max_iteracoes vale 3 por omissão, e passar na 3.ª ainda conta"""
         gerar = _gerador()
         r = nb.refinar(gerar, _avaliador(passa_em=None))
-        assert len(gerar.recebidos) == 3 and r.get("estado") == "incompleto", explica(
-            "max_iteracoes vale 3 por omissão.", f"geraste {len(gerar.recebidos)} vezes: {r!r}")
+        assert len(gerar.chamadas) == 3 and r.get("estado") == "incompleto", explica(
+            "max_iteracoes vale 3 por omissão.", f"geraste {len(gerar.chamadas)} vezes: {r!r}")
         r = nb.refinar(_gerador(), _avaliador(passa_em=3))
         assert r == {"estado": "concluido", "resultado": "versão 3", "iteracoes": 3}, explica(
             "Uma versão aprovada na última geração permitida conta como concluída.", f"devolveu {r!r}")

@@ -15,25 +15,25 @@ def cliente_offline(decisor):
 
 def _decisor_espiao(decisao):
     """Um decisor de um passo que devolve sempre `decisao` e regista os pedidos que viu."""
-    vistos = []
+    chamadas = []
 
     def decidir(pedido):
-        vistos.append(pedido)
+        chamadas.append(pedido)
         return decisao
 
-    decidir.vistos = vistos
+    decidir.chamadas = chamadas
     return decidir
 
 
 def _modelo_espiao(resposta):
     """O «modelo» por trás do cliente offline: devolve `resposta` e regista o que recebeu."""
-    recebidos = []
+    chamadas = []
 
     def decisor(mensagens, ferramentas):
-        recebidos.append((mensagens, ferramentas))
+        chamadas.append((mensagens, ferramentas))
         return resposta
 
-    decisor.recebidos = recebidos
+    decisor.chamadas = chamadas
     return decisor
 
 
@@ -151,9 +151,9 @@ class TestEx4_3:
         """Chama o decisor que recebe, uma só vez, e executa a ferramenta que ele escolheu"""
         decidir = _decisor_espiao(("calcular_total", {"quantidade": 4, "preco_unitario": 2.5}))
         r = nb.agente_simples("pedido qualquer", decidir=decidir)
-        assert decidir.vistos == ["pedido qualquer"], explica(
+        assert decidir.chamadas == ["pedido qualquer"], explica(
             "Chama decidir(pedido) exatamente uma vez — o decisor que recebes, não o do 4.1.",
-            f"o decisor foi chamado com {decidir.vistos!r}")
+            f"o decisor foi chamado com {decidir.chamadas!r}")
         esperado = {"ferramenta": "calcular_total", "argumentos": {"quantidade": 4, "preco_unitario": 2.5},
                     "resultado": 10.0, "mensagem": None}
         assert r == esperado, explica(
@@ -181,7 +181,7 @@ class TestEx4_3:
                 espaco.pop(nome, None)
             else:
                 espaco[nome] = original
-        assert decidir.vistos == ["Que horas são?"], explica(
+        assert decidir.chamadas == ["Que horas são?"], explica(
             "Usa decidir=None e escolhe decidir_ferramenta_e_argumentos dentro da função: um valor "
             "por omissão fica fixado quando o def corre, preso à versão antiga do 4.1.",
             "o agente não chamou a versão atual de decidir_ferramenta_e_argumentos")
@@ -198,8 +198,8 @@ class TestEx4_3:
         assert isinstance(r["mensagem"], str) and r["mensagem"].strip(), explica(
             "A 'mensagem' diz ao utilizador que nenhuma ferramenta serve (um texto, não vazio).",
             f"mensagem = {r['mensagem']!r}")
-        assert len(decidir.vistos) == 1, explica(
-            "O decisor é chamado uma só vez.", f"foi chamado {len(decidir.vistos)} vezes")
+        assert len(decidir.chamadas) == 1, explica(
+            "O decisor é chamado uma só vez.", f"foi chamado {len(decidir.chamadas)} vezes")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,13 +17,13 @@ def _final(texto):
 
 def _espiao(funcao):
     """Um decisor (ou contar_tokens) espião: devolve `funcao(log)` e regista o tamanho do log que viu."""
-    vistos = []
+    chamadas = []
 
     def espiao(pedido, log):
-        vistos.append(len(log))
+        chamadas.append(len(log))
         return funcao(log)
 
-    espiao.vistos = vistos
+    espiao.chamadas = chamadas
     return espiao
 
 
@@ -40,15 +40,15 @@ def _roteiro(decisoes):
 
 def _ferramenta(resultado="nada", antes=None):
     """Uma ferramenta espiã: regista os argumentos; `antes()` corre dentro dela (o tempo passa)."""
-    feitas = []
+    chamadas = []
 
     def correr(**argumentos):
-        feitas.append(argumentos)
+        chamadas.append(argumentos)
         if antes is not None:
             antes()
         return resultado
 
-    correr.feitas = feitas
+    correr.chamadas = chamadas
     return correr
 
 
@@ -124,17 +124,17 @@ class TestEx5_1:
                             {"ferramenta": "somar", "argumentos": {"a": 1, "b": 6}}, _final("dá 7")])
         r = nb.correr_com_limites("soma", decidir, {"somar": somar})
         _concluido(r, "dá 7", 3)
-        assert somar.feitas == [{"a": 3, "b": 4}, {"a": 1, "b": 6}], explica(
-            "Corre ferramentas[nome](**argumentos) em cada passo.", f"a ferramenta recebeu {somar.feitas!r}")
+        assert somar.chamadas == [{"a": 3, "b": 4}, {"a": 1, "b": 6}], explica(
+            "Corre ferramentas[nome](**argumentos) em cada passo.", f"a ferramenta recebeu {somar.chamadas!r}")
         esperado = {"passo": 1, "ferramenta": "somar", "argumentos": {"a": 3, "b": 4}, "resultado": 7,
                     "aprovada": True}
         primeiro = {k: r["log"][0].get(k) for k in esperado}
         assert primeiro == esperado, explica(
             "Cada passo é {'passo' (a partir de 1), 'ferramenta', 'argumentos', 'resultado', 'aprovada'}.",
             f"o 1.º passo é {r['log'][0]!r}")
-        assert decidir.vistos == [0, 1, 2], explica(
+        assert decidir.chamadas == [0, 1, 2], explica(
             "Chama decidir(pedido, log) com o log até aqui: o decisor tem de ver os passos anteriores.",
-            f"o decisor viu logs com {decidir.vistos} passos")
+            f"o decisor viu logs com {decidir.chamadas} passos")
 
     def test_max_steps(self, nb):
         """Um decisor teimoso para ao fim de max_steps passos exatos, sem resposta inventada"""
@@ -143,8 +143,8 @@ class TestEx5_1:
             extra = {} if max_steps is None else {"max_steps": max_steps}
             r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, **extra)
             esperado = 5 if max_steps is None else max_steps
-            _conta(len(decidir.vistos), esperado, f"Com max_steps={esperado}, o decisor")
-            _conta(len(procurar.feitas), esperado, f"Com max_steps={esperado}, a ferramenta")
+            _conta(len(decidir.chamadas), esperado, f"Com max_steps={esperado}, o decisor")
+            _conta(len(procurar.chamadas), esperado, f"Com max_steps={esperado}, a ferramenta")
             _interrompido(r, "max_steps atingido", esperado)
 
     def test_resposta_no_ultimo_passo(self, nb):
@@ -161,8 +161,8 @@ class TestEx5_1:
         r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, max_steps=10,
                                   timeout_segundos=10, relogio=relogio)
         # os passos começam aos 0, 5 e 10 s (10 não passa de 10); antes do 4.º já vão 15 s
-        _conta(len(decidir.vistos), 3, "Com timeout_segundos=10 e 5 s por ferramenta, o decisor")
-        _conta(len(procurar.feitas), 3, "Depois do limite nada corre: a ferramenta")
+        _conta(len(decidir.chamadas), 3, "Com timeout_segundos=10 e 5 s por ferramenta, o decisor")
+        _conta(len(procurar.chamadas), 3, "Depois do limite nada corre: a ferramenta")
         _interrompido(r, "timeout", 3)
 
     def test_tempo_decorrido_desde_o_inicio(self, nb):
@@ -174,7 +174,7 @@ class TestEx5_1:
             r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, max_steps=10,
                                       timeout_segundos=10, relogio=relogio)
             # passos aos 0, 3, 6 e 9 s de execução; antes do 5.º já passaram 12 s
-            _conta(len(decidir.vistos), 4, f"Com o relógio a começar em {origem} s e 3 s por ferramenta, "
+            _conta(len(decidir.chamadas), 4, f"Com o relógio a começar em {origem} s e 3 s por ferramenta, "
                    "o decisor")
             _interrompido(r, "timeout", 4)
 
@@ -183,7 +183,7 @@ class TestEx5_1:
         relogio = _Relogio(por_leitura=5.0)  # cada leitura avança 5 s
         decidir, procurar = _teimoso(), _ferramenta()
         r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, timeout_segundos=3, relogio=relogio)
-        _conta(len(decidir.vistos), 0, "Verifica o tempo ANTES de cada passo; aqui o decisor")
+        _conta(len(decidir.chamadas), 0, "Verifica o tempo ANTES de cada passo; aqui o decisor")
         _interrompido(r, "timeout", 0)
 
     def test_modelo_lento(self, nb):
@@ -197,8 +197,8 @@ class TestEx5_1:
         decidir, procurar = _espiao(lento), _ferramenta()
         r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, timeout_segundos=30, relogio=relogio)
         # passo 1 começa aos 0 s, passo 2 aos 20 s, o 3.º já seria aos 40 s
-        _conta(len(decidir.vistos), 2, "Com 20 s por decisão e timeout de 30 s, o decisor")
-        _conta(len(procurar.feitas), 2, "Uma decisão já tomada dentro do tempo corre: a ferramenta")
+        _conta(len(decidir.chamadas), 2, "Com 20 s por decisão e timeout de 30 s, o decisor")
+        _conta(len(procurar.chamadas), 2, "Uma decisão já tomada dentro do tempo corre: a ferramenta")
         _interrompido(r, "timeout", 2)
 
     def test_valores_por_omissao(self, nb):
@@ -269,8 +269,8 @@ class TestEx5_3:
             decidir, email = _teimoso("enviar_email", {"para": "ana"}), _ferramenta("erro de rede")
             r = nb.correr_sem_repeticoes("avisa a Ana", decidir, {"enviar_email": email},
                                          max_repeticoes=max_repeticoes)
-            _conta(len(email.feitas), max_repeticoes, f"Com max_repeticoes={max_repeticoes}, o enviar_email")
-            _conta(len(decidir.vistos), max_repeticoes + 1, f"Com max_repeticoes={max_repeticoes}, o decisor")
+            _conta(len(email.chamadas), max_repeticoes, f"Com max_repeticoes={max_repeticoes}, o enviar_email")
+            _conta(len(decidir.chamadas), max_repeticoes + 1, f"Com max_repeticoes={max_repeticoes}, o decisor")
             _interrompido(r, "repeticao", max_repeticoes)
 
     def test_ordem_das_chaves(self, nb):
@@ -279,7 +279,7 @@ class TestEx5_3:
         decidir = _espiao(lambda log: {"ferramenta": "enviar_email", "argumentos": dict(ordens[len(log) % 2])})
         email = _ferramenta()
         r = nb.correr_sem_repeticoes("x", decidir, {"enviar_email": email})
-        _conta(len(email.feitas), 2, "A ordem das chaves não conta (compara como no 5.2): o enviar_email")
+        _conta(len(email.chamadas), 2, "A ordem das chaves não conta (compara como no 5.2): o enviar_email")
         _interrompido(r, "repeticao", 2)
 
     def test_cinco_e_texto_cinco(self, nb):
@@ -288,7 +288,7 @@ class TestEx5_3:
         decidir = _espiao(lambda log: {"ferramenta": "ler", "argumentos": {"id": valores[len(log) % 2]}})
         ler = _ferramenta()
         r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler})
-        _conta(len(ler.feitas), 4, "ler(id=5) e ler(id=\"5\") são chamadas diferentes, cada uma pode correr "
+        _conta(len(ler.chamadas), 4, "ler(id=5) e ler(id=\"5\") são chamadas diferentes, cada uma pode correr "
                "2 vezes: a ferramenta")
         _interrompido(r, "repeticao", 4)
 
@@ -298,7 +298,7 @@ class TestEx5_3:
             decidir = _espiao(lambda log: {"ferramenta": "ver", "argumentos": {"id": len(log)}})
             ver = _ferramenta()
             r = nb.correr_sem_repeticoes("x", decidir, {"ver": ver}, max_steps=max_steps)
-            _conta(len(ver.feitas), max_steps, f"Com chamadas sempre diferentes e max_steps={max_steps}, a ferramenta")
+            _conta(len(ver.chamadas), max_steps, f"Com chamadas sempre diferentes e max_steps={max_steps}, a ferramenta")
             _interrompido(r, "max_steps atingido", max_steps)
         chamada = {"ferramenta": "ler", "argumentos": {"id": 1}}
         r = nb.correr_sem_repeticoes("x", _roteiro([chamada, chamada, _final("ok")]), {"ler": _ferramenta()})
@@ -320,8 +320,8 @@ class TestEx5_4:
             decidir, procurar = _teimoso(), _ferramenta()
             contar = _espiao(lambda log: 100 + 50 * len(log))  # 100, 150, 200, 250…
             r = nb.correr_com_orcamento("x", decidir, {"procurar": procurar}, orcamento, contar)
-            _conta(len(decidir.vistos), passos, f"Com custos 100, 150, 200… e orçamento {orcamento}, o decisor")
-            _conta(len(procurar.feitas), passos, f"Com orçamento {orcamento}, a ferramenta")
+            _conta(len(decidir.chamadas), passos, f"Com custos 100, 150, 200… e orçamento {orcamento}, o decisor")
+            _conta(len(procurar.chamadas), passos, f"Com orçamento {orcamento}, a ferramenta")
             _interrompido(r, "orcamento", passos)
 
     def test_conta_o_proximo_pedido(self, nb):
@@ -330,15 +330,15 @@ class TestEx5_4:
         decidir = _roteiro([{"ferramenta": "procurar", "argumentos": {"termo": "a"}}, _final("feito")])
         r = nb.correr_com_orcamento("x", decidir, {"procurar": _ferramenta()}, 1000, contar)
         _concluido(r, "feito", 2)
-        assert contar.vistos == [0, 1], explica(
+        assert contar.chamadas == [0, 1], explica(
             "Antes de cada chamada ao decisor, pergunta contar_tokens(pedido, log) pelo custo dessa chamada.",
-            f"contar_tokens viu logs com {contar.vistos} passos")
+            f"contar_tokens viu logs com {contar.chamadas} passos")
 
     def test_soma_tudo(self, nb):
         """O orçamento é para a execução inteira, não por chamada"""
         decidir, procurar = _teimoso(), _ferramenta()
         r = nb.correr_com_orcamento("x", decidir, {"procurar": procurar}, 250, _espiao(lambda log: 100))
-        _conta(len(decidir.vistos), 2, "Cada chamada custa 100 e o orçamento total é 250: o decisor")
+        _conta(len(decidir.chamadas), 2, "Cada chamada custa 100 e o orçamento total é 250: o decisor")
         _interrompido(r, "orcamento", 2)
 
     def test_max_steps_continua(self, nb):
@@ -346,6 +346,6 @@ class TestEx5_4:
         decidir, traduzir = _teimoso("traduzir"), _ferramenta()
         r = nb.correr_com_orcamento("x", decidir, {"traduzir": traduzir}, 10**9, _espiao(lambda log: 1),
                                     max_steps=3)
-        _conta(len(decidir.vistos), 3, "Com max_steps=3, o decisor")
-        _conta(len(traduzir.feitas), 3, "Só responder_final termina: a ferramenta traduzir")
+        _conta(len(decidir.chamadas), 3, "Com max_steps=3, o decisor")
+        _conta(len(traduzir.chamadas), 3, "Só responder_final termina: a ferramenta traduzir")
         _interrompido(r, "max_steps atingido", 3)

@@ -11,15 +11,15 @@ from curso.verificacao import como_lido_do_modelo, explica, lanca
 
 def _decisor(decisoes):
     """Devolve as decisões dadas, por ordem (depois responde «fim»), e regista o log que viu."""
-    vistos = []
+    chamadas = []
 
     def decidir(pedido, log):
-        vistos.append(copy.deepcopy(log))
-        if len(vistos) > len(decisoes):
+        chamadas.append(copy.deepcopy(log))
+        if len(chamadas) > len(decisoes):
             return _final("fim")
-        return copy.deepcopy(decisoes[len(vistos) - 1])
+        return copy.deepcopy(decisoes[len(chamadas) - 1])
 
-    decidir.vistos = vistos
+    decidir.chamadas = chamadas
     return decidir
 
 
@@ -43,13 +43,13 @@ def _espiao(nome, resultado="ok"):
 
 def _aprovador(resposta):
     """Um «humano» que responde sempre o mesmo e regista o que lhe mostraram."""
-    pedidos = []
+    chamadas = []
 
     def aprovar(ferramenta, argumentos):
-        pedidos.append((ferramenta, copy.deepcopy(argumentos)))
+        chamadas.append((ferramenta, copy.deepcopy(argumentos)))
         return resposta
 
-    aprovar.pedidos = pedidos
+    aprovar.chamadas = chamadas
     return aprovar
 
 
@@ -222,15 +222,15 @@ class TestEx6_3:
         r = nb.correr_com_aprovacao("avisa a Ana", decidir, {"enviar_email": enviar, "consultar": consultar},
                                     ALLOWLIST, {"enviar_email"}, aprovar)
         _confirmar_resultado(r, True)
-        assert aprovar.pedidos == [("enviar_email", argumentos)], explica(
+        assert aprovar.chamadas == [("enviar_email", argumentos)], explica(
             "Pergunta aprovar(nome, argumentos) só para as ferramentas irreversíveis, com os argumentos "
-            "da decisão.", f"pedidos de aprovação: {aprovar.pedidos!r}")
-        assert enviar.chamadas == [argumentos] == [a for _, a in aprovar.pedidos], explica(
+            "da decisão.", f"pedidos de aprovação: {aprovar.chamadas!r}")
+        assert enviar.chamadas == [argumentos] == [a for _, a in aprovar.chamadas], explica(
             "Corre a ferramenta com exatamente os argumentos que foram aprovados.",
-            f"aprovado: {aprovar.pedidos!r}; corrido: {enviar.chamadas!r}")
-        assert len(decidir.vistos) == 3, explica(
+            f"aprovado: {aprovar.chamadas!r}; corrido: {enviar.chamadas!r}")
+        assert len(decidir.chamadas) == 3, explica(
             "Chama o decisor uma vez por passo (pedir nova decisão depois de aprovar é correr outra coisa "
-            "que não a aprovada).", f"o decisor foi chamado {len(decidir.vistos)} vezes")
+            "que não a aprovada).", f"o decisor foi chamado {len(decidir.chamadas)} vezes")
         assert r["resposta"] == "Enviado." and [p["ferramenta"] for p in r["log"]] == [
             "consultar", "enviar_email", "responder_final"], explica(
             "Regista cada passo, incluindo o responder_final, e devolve a resposta.", f"obtive {r!r}")
@@ -253,9 +253,9 @@ class TestEx6_3:
         assert len(r["log"]) == 1 and r["log"][0]["aprovada"] is False, explica(
             "Regista o passo rejeitado (aprovada=False, com motivo_rejeicao) e termina aí.",
             f"log: {r['log']!r}")
-        assert len(aprovar.pedidos) == 1 and len(decidir.vistos) == 1, explica(
+        assert len(aprovar.chamadas) == 1 and len(decidir.chamadas) == 1, explica(
             "Um «não» termina a execução: não se volta a perguntar nem a decidir.",
-            f"{len(aprovar.pedidos)} pedidos de aprovação, {len(decidir.vistos)} decisões")
+            f"{len(aprovar.chamadas)} pedidos de aprovação, {len(decidir.chamadas)} decisões")
 
     def test_allowlist_antes_do_humano(self, nb):
         """Uma ação fora da allowlist é recusada sem correr e sem incomodar o humano"""
@@ -269,9 +269,9 @@ class TestEx6_3:
             assert apagar.chamadas == [] and enviar.chamadas == [], explica(
                 "Valida com validar_acao ANTES de executar: uma ação recusada nunca corre.",
                 f"decisão {decisao!r}: a ferramenta correu")
-            assert aprovar.pedidos == [], explica(
+            assert aprovar.chamadas == [], explica(
                 "A allowlist vem antes de qualquer humano: não se pede aprovação para o que é proibido.",
-                f"decisão {decisao!r}: pediu aprovação {aprovar.pedidos!r}")
+                f"decisão {decisao!r}: pediu aprovação {aprovar.chamadas!r}")
             _confirmar_resultado(r, False, "acao_rejeitada")
             assert len(r["log"]) == 1 and r["log"][0]["aprovada"] is False, explica(
                 "Regista a ação recusada com aprovada=False e o motivo de validar_acao.", f"log: {r['log']!r}")
@@ -284,18 +284,18 @@ class TestEx6_3:
         transferir = _espiao("transferir")
         decisoes = [{"ferramenta": "transferir", "argumentos": {"valor": v}} for v in (10, 10, 900)]
         decidir = _decisor(decisoes + [_final("Feito.")])
-        pedidos = []
+        chamadas = []
 
         def aprovar(ferramenta, argumentos):
-            pedidos.append((ferramenta, copy.deepcopy(argumentos)))
+            chamadas.append((ferramenta, copy.deepcopy(argumentos)))
             return argumentos["valor"] < 100
 
         r = nb.correr_com_aprovacao("x", decidir, {"transferir": transferir}, {"transferir", "responder_final"},
                                     {"transferir"}, aprovar)
-        assert pedidos == [("transferir", d["argumentos"]) for d in decisoes], explica(
+        assert chamadas == [("transferir", d["argumentos"]) for d in decisoes], explica(
             "Pergunta aprovar(nome, argumentos) em cada passo com uma ferramenta irreversível: um «sim» "
             "vale só para aquela chamada, não para a ferramenta nem para chamadas iguais mais tarde.",
-            f"três transferências (10, 10, 900); pedidos de aprovação: {pedidos!r}")
+            f"três transferências (10, 10, 900); pedidos de aprovação: {chamadas!r}")
         assert transferir.chamadas == [{"valor": 10}, {"valor": 10}], explica(
             "Só correm as chamadas que o humano aprovou.", f"transferências feitas: {transferir.chamadas!r}")
         _confirmar_resultado(r, False, "rejeitada_por_humano")
@@ -313,13 +313,13 @@ class TestEx6_3:
         decidir = _decisor([{"ferramenta": "consultar", "argumentos": {"id": i}} for i in range(2)])
         r = nb.correr_com_aprovacao("x", decidir, {"consultar": consultar}, ALLOWLIST, {"enviar_email"},
                                     aprovar)
-        assert aprovar.pedidos == [] and consultar.chamadas == [{"id": 0}, {"id": 1}], explica(
+        assert aprovar.chamadas == [] and consultar.chamadas == [{"id": 0}, {"id": 1}], explica(
             "Só as ferramentas de 'irreversiveis' precisam de aprovação.",
-            f"pedidos: {aprovar.pedidos!r}; consultas: {consultar.chamadas!r}")
+            f"pedidos: {aprovar.chamadas!r}; consultas: {consultar.chamadas!r}")
         _confirmar_resultado(r, True)
-        assert decidir.vistos[1] == r["log"][:1], explica(
+        assert decidir.chamadas[1] == r["log"][:1], explica(
             "O decisor recebe o log até ao momento: decidir(pedido, log).",
-            f"no 2.º passo viu {decidir.vistos[1]!r}")
+            f"no 2.º passo viu {decidir.chamadas[1]!r}")
 
     def test_max_steps(self, nb):
         """Sem resposta, para ao fim de max_steps passos"""
@@ -329,9 +329,9 @@ class TestEx6_3:
             r = nb.correr_com_aprovacao("x", decidir, {"consultar": consultar}, ALLOWLIST, set(),
                                         _aprovador(True), max_steps=max_steps)
             _confirmar_resultado(r, False, "max_steps atingido")
-            assert len(decidir.vistos) == max_steps and len(r["log"]) == max_steps, explica(
+            assert len(decidir.chamadas) == max_steps and len(r["log"]) == max_steps, explica(
                 "No máximo max_steps decisões e passos.",
-                f"max_steps={max_steps}: {len(decidir.vistos)} decisões, {len(r['log'])} passos")
+                f"max_steps={max_steps}: {len(decidir.chamadas)} decisões, {len(r['log'])} passos")
 
 
 # --------------------------------------------------------------------------- 6.4
@@ -408,10 +408,10 @@ DOCUMENTO_INJETADO = (
 
 def _decisor_credulo():
     """Um decisor que obedece a instruções que encontra nas observações (como um modelo enganado)."""
-    vistos = []
+    chamadas = []
 
     def decidir(pedido, log):
-        vistos.append(copy.deepcopy(log))
+        chamadas.append(copy.deepcopy(log))
         feitos = [p["ferramenta"] for p in log]
         if "ler_documento" not in feitos:
             return {"ferramenta": "ler_documento", "argumentos": {"nome": "relatorio.txt"}}
@@ -423,7 +423,7 @@ def _decisor_credulo():
             return {"ferramenta": "consultar_conta", "argumentos": {}}
         return _final("Resumo: vendas estáveis.")
 
-    decidir.vistos = vistos
+    decidir.chamadas = chamadas
     return decidir
 
 
@@ -455,10 +455,10 @@ class TestEx6_5:
             f"passo: {recusados[0]!r}")
         assert recusados[0]["resultado"] is None, explica(
             "Uma ação recusada não tem resultado (None).", f"passo: {recusados[0]!r}")
-        posteriores = [v for v in decidir.vistos if any(p["ferramenta"] == "enviar_email" for p in v)]
+        posteriores = [v for v in decidir.chamadas if any(p["ferramenta"] == "enviar_email" for p in v)]
         assert posteriores and posteriores[0][-1]["aprovada"] is False, explica(
             "A recusa não para a execução: o decisor vê-a no log e continua a tarefa.",
-            f"o decisor foi chamado {len(decidir.vistos)} vezes")
+            f"o decisor foi chamado {len(decidir.chamadas)} vezes")
 
     def test_saida_antes_da_contaminacao(self, nb):
         """Antes de ler conteúdo não fiável, as ferramentas de saída correm normalmente"""
@@ -506,9 +506,9 @@ class TestEx6_5:
                                        {"ler_web"}, {"enviar_email"}, max_steps=4)
         assert enviar.chamadas == [], explica("Nenhum envio depois da contaminação.", f"{enviar.chamadas!r}")
         _confirmar_resultado(r, False, "max_steps atingido")
-        assert len(decidir.vistos) == 4 and len(r["log"]) == 4, explica(
+        assert len(decidir.chamadas) == 4 and len(r["log"]) == 4, explica(
             "As recusas contam como passos: no máximo max_steps decisões.",
-            f"{len(decidir.vistos)} decisões, {len(r['log'])} passos")
+            f"{len(decidir.chamadas)} decisões, {len(r['log'])} passos")
 
 
 # --------------------------------------------------------------------------- 6.6

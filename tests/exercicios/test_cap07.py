@@ -178,7 +178,7 @@ class TestEx7_2:
         r = nb.aparar_historico(copy.deepcopy(mensagens), 5)
         try:
             llm.chat.completions.create(model="offline", messages=r)
-        except Exception as erro:  # noqa: BLE001 — mostramos o erro da API tal como vem
+        except Exception as erro:  # mostramos o erro da API tal como vem
             raise AssertionError(explica(
                 "O modelo offline recusou o histórico aparado: há mensagens tool sem a chamada antes?",
                 f"{type(erro).__name__}: {erro}")) from None

@@ -167,7 +167,7 @@ class TestEx8_3:
                 continue
             except NotImplementedError:
                 raise
-            except Exception as erro:  # noqa: BLE001 — outra exceção também é um erro do aluno
+            except Exception as erro:  # outra exceção também é um erro do aluno
                 r = f"{type(erro).__name__}: {erro}"
             raise AssertionError(explica(
                 "Lança ValueError (com raise ValueError(...)) quando não há valores ou quando p não "

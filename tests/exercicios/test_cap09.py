@@ -163,13 +163,13 @@ class TestEx9_2:
 
 def _decisor_espiao(decisoes):
     """Um decisor de ciclo com decisões fixas, que regista o tamanho do log em cada chamada."""
-    vistos = []
+    chamadas = []
 
     def decidir(pedido, historico):
-        vistos.append([dict(p) for p in historico])
-        return decisoes[min(len(vistos), len(decisoes)) - 1]
+        chamadas.append([dict(p) for p in historico])
+        return decisoes[min(len(chamadas), len(decisoes)) - 1]
 
-    decidir.vistos = vistos
+    decidir.chamadas = chamadas
     return decidir
 
 
@@ -230,7 +230,7 @@ class TestEx9_3:
                 espaco.pop(nome, None)
             else:
                 espaco[nome] = original
-        assert len(espiao.vistos) == 1 and r.get("resposta") == "versão nova", explica(
+        assert len(espiao.chamadas) == 1 and r.get("resposta") == "versão nova", explica(
             "Usa decidir=None e escolhe decidir_proximo_passo dentro da função: um valor por omissão "
             "fica fixado quando o def corre, preso à versão antiga do 9.1.",
             f"o agente não chamou a versão atual de decidir_proximo_passo; obtive {r!r}")
@@ -254,11 +254,11 @@ class TestEx9_3:
             _final("feito"),
         ])
         r = nb.correr_agente("qualquer coisa", decidir=decidir)
-        assert [len(v) for v in decidir.vistos] == [0, 1, 2], explica(
+        assert [len(v) for v in decidir.chamadas] == [0, 1, 2], explica(
             "Chama decidir(pedido, log) em cada passo, com o log atualizado.",
-            f"tamanhos do log vistos pelo decisor: {[len(v) for v in decidir.vistos]}")
-        assert decidir.vistos[2][0].get("resultado") == {"preco": 24.5, "stock": 30}, explica(
-            "O log que o decisor vê tem o resultado de cada ferramenta.", f"viu {decidir.vistos[2]!r}")
+            f"tamanhos do log vistos pelo decisor: {[len(v) for v in decidir.chamadas]}")
+        assert decidir.chamadas[2][0].get("resultado") == {"preco": 24.5, "stock": 30}, explica(
+            "O log que o decisor vê tem o resultado de cada ferramenta.", f"viu {decidir.chamadas[2]!r}")
         assert r.get("resposta") == "feito" and r["log"][1].get("resultado") == 49.0, explica(
             "Corre as ferramentas de FERRAMENTAS com **argumentos.", f"obtive {r!r}")
 
@@ -273,7 +273,7 @@ class TestEx9_3:
                 r = nb.correr_agente("x", decidir=decidir)
             except NotImplementedError:
                 raise
-            except Exception as erro:  # noqa: BLE001
+            except Exception as erro:
                 raise AssertionError(explica(
                     "Valida com validar_acao(ferramenta, argumentos, ALLOWLIST_FERRAMENTAS) antes de "
                     "executar: uma ação inválida nunca chega a correr.",
@@ -283,8 +283,8 @@ class TestEx9_3:
             ultimo = (r.get("log") or [{}])[-1]
             assert ultimo.get("aprovada") is False and ultimo.get("motivo_rejeicao") == motivo, explica(
                 "Regista o passo rejeitado, com aprovada=False e o motivo de validar_acao.", f"log: {r.get('log')!r}")
-            assert len(decidir.vistos) == 1, explica(
-                "Depois de uma rejeição o decisor não volta a ser chamado.", f"{len(decidir.vistos)} chamadas")
+            assert len(decidir.chamadas) == 1, explica(
+                "Depois de uma rejeição o decisor não volta a ser chamado.", f"{len(decidir.chamadas)} chamadas")
 
     def test_valida_antes_de_correr(self, nb):
         """Valida antes de executar: uma ação rejeitada nunca chegou a correr (um portão, não uma auditoria)"""
@@ -499,16 +499,16 @@ class TestEx9_5:
     def test_avalia_o_estado_nao_o_texto(self, nb):
         """Quem avalia é verificar(resultado): um agente que diz «Feito.» sem fazer nada falha"""
         tarefas, agente, _ = _tarefas_e_agente({"palavras": [False, False]})
-        vistos = []
+        chamadas = []
         original = tarefas[0]["verificar"]
-        tarefas[0]["verificar"] = lambda resultado: vistos.append(resultado) or original(resultado)
+        tarefas[0]["verificar"] = lambda resultado: chamadas.append(resultado) or original(resultado)
         r = nb.avaliar(agente, tarefas, 2)
         assert r.get("por_tarefa") == {"t0": [False, False]} and r.get("pass@k") == 0, explica(
             "O sucesso é o que verificar(resultado) diz, não resultado[\"concluido\"] nem o texto da resposta.",
             f"obtive {r!r}")
-        assert len(vistos) == 2 and all(isinstance(v, dict) and "log" in v for v in vistos), explica(
+        assert len(chamadas) == 2 and all(isinstance(v, dict) and "log" in v for v in chamadas), explica(
             "Passa a verificar o resultado inteiro do agente (com o log), uma vez por tentativa.",
-            f"verificar recebeu {vistos!r}")
+            f"verificar recebeu {chamadas!r}")
 
     def test_k_igual_a_um(self, nb):
         """Com k=1 as três métricas coincidem"""
@@ -527,7 +527,7 @@ class TestEx9_5:
                 continue
             except NotImplementedError:
                 raise
-            except Exception as erro:  # noqa: BLE001
+            except Exception as erro:
                 r = f"{type(erro).__name__}: {erro}"
             raise AssertionError(explica(
                 "Lança ValueError quando não há tarefas ou k < 1 (não há nada para medir).",

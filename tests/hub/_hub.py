@@ -245,7 +245,7 @@ class Hub:
                 for nome in self.utilizadores:
                     try:
                         self.parar_servidor(nome)
-                    except Exception:  # noqa: BLE001 — para o resto na mesma
+                    except Exception:  # para o resto na mesma
                         pass
                 # o Hub (talvez dentro do bwrap) para o proxy ao sair
                 try:

@@ -220,3 +220,35 @@ def test_a_regra_apanha_ficheiros_de_fora():
              "o README.md, [mutantes](tests/mutantes/) e https://exemplo.pt/NOTAS.md estão bem.")
     assert referencias_para_fora("docs/desenho.md", texto, existentes) == [
         "../../shared/seeds/", "../shared/FACTOS.md", "DESIGN.md"]
+
+
+# ---------------------------------------------------------------------------------------------
+# um só lugar para cada facto
+
+# a regra escrita de novo (o que a marca procura) e o único módulo onde pode estar
+COPIAS_PROIBIDAS = {
+    "«é uma célula de verificação»": (re.compile(r"""\.get\(["']grade["']\)"""), "curso/caderno.py"),
+    "o bin do interpretador à frente no PATH": (
+        re.compile(r"Path\(sys\.executable\)\.parent\)?\s*,"), "curso/raiz.py"),
+}
+
+
+def copias(nome: str, codigo: str) -> list[str]:
+    """Os factos que ``codigo`` (o módulo ``nome``) escreve de novo em vez de os importar."""
+    return [facto for facto, (marca, dono) in COPIAS_PROIBIDAS.items()
+            if nome != dono and marca.search(codigo)]
+
+
+def test_cada_facto_do_pacote_tem_um_so_lugar():
+    erros = [f"src/{p.relative_to(SRC).as_posix()} repete {facto}: importa-o de {COPIAS_PROIBIDAS[facto][1]}"
+             for p in sorted((SRC / "curso").rglob("*.py"))
+             for facto in copias(p.relative_to(SRC).as_posix(), p.read_text(encoding="utf-8"))]
+    assert not erros, "\n".join(erros)
+
+
+def test_a_regra_apanha_as_copias_antigas():
+    celula = 'nbg = c.get("metadata", {}).get("nbgrader", {})\nok = nbg.get("grade") and x\n'
+    path = 'env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])'
+    assert copias("curso/correcao/retorno.py", celula) == ["«é uma célula de verificação»"]
+    assert copias("curso/correcao/ambiente.py", path) == ["o bin do interpretador à frente no PATH"]
+    assert copias("curso/caderno.py", celula) == []

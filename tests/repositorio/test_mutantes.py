@@ -50,7 +50,7 @@ def test_mutante_e_rejeitado(caminho):
     assert _solucao_passa(ident, capitulo), f"a solução de {ident} já falha sem o mutante"
     try:
         nb = caderno_de_solucoes(capitulo).com(codigo, caminho.name)
-    except Exception as erro:  # noqa: BLE001 — um mutante que não carrega não é um erro apanhado
+    except Exception as erro:  # um mutante que não carrega não é um erro apanhado
         pytest.fail(f"o mutante {caminho.name} nem carrega ({type(erro).__name__}: {erro})")
     assert rejeicoes(ident, nb), (
         f"o mutante {caminho.name} não é rejeitado por nenhuma verificação pública de {ident}: "

@@ -8,8 +8,9 @@ no PATH, mesmo sem o ambiente virtual ativado.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
+
+from curso.raiz import path_com_este_interpretador
 
 CONFIGURACAO = "nbgrader_config.py"
 SEGREDOS = ("OPENAI_API_KEY", "CURSO_AO_VIVO")
@@ -23,7 +24,7 @@ def ambiente(raiz: Path | None = None, base: dict | None = None) -> dict:
     """O ambiente para o nbgrader e os kernels: o ``bin`` do interpretador à frente no PATH,
     sem chaves de API (a correção nunca vai à rede) e ``CURSO_RAIZ`` apontado ao curso."""
     env = dict(os.environ if base is None else base)
-    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    env["PATH"] = path_com_este_interpretador(env.get("PATH"))
     for segredo in SEGREDOS:
         env.pop(segredo, None)
     if raiz is not None and (Path(raiz) / "tests" / "exercicios").is_dir():
@@ -52,7 +53,7 @@ def ler_configuracao(raiz: Path):
         raise Recusa(f"Não consegui ler {caminho}: {erro.strerror or erro}. Confirma as permissões.") from None
     try:
         return PyFileConfigLoader(CONFIGURACAO, path=str(raiz)).load_config()
-    except BaseException as erro:  # noqa: BLE001 — o ficheiro pode lançar qualquer coisa
+    except BaseException as erro:  # o ficheiro pode lançar qualquer coisa
         if isinstance(erro, KeyboardInterrupt):
             raise
         causa = erro.__cause__ or erro

@@ -9,11 +9,13 @@ import signal
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from curso.correcao import caixa, guardas
 from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
 from curso.correcao.lote import Lote
+from curso.correcao.protocolo import Preparar, Resposta, Tarefa
 from curso.correcao.registo import registar_na_base
 from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
 
@@ -133,22 +135,29 @@ def _celulas_de_codigo(caderno: Path) -> int:
         return 50
 
 
+@dataclass
+class _Turma:
+    """O que a correção leu da configuração do curso: onde está cada coisa e o que corrigir."""
+
+    raiz: Path
+    cfg: object
+    fonte: Path
+    publicado: Path
+    caps: list[str]
+    alunos: list[str]
+    submetidos: Path
+    corrigidos: Path
+    retorno: Path
+    db: Path
+    limite_celula: int
+
+
 def executar(args) -> int:
     raiz = Path.cwd().resolve()
-    env = ambiente(raiz)
-    os.environ["PATH"] = env["PATH"]  # o nbgrader chama o alembic pelo PATH
-    if "CURSO_RAIZ" in env:
-        os.environ["CURSO_RAIZ"] = env["CURSO_RAIZ"]
+    env = _ambiente_deste_processo(raiz)
     isolado = not args.sem_isolamento
-    if isolado and (motivo := caixa.motivo_sem_caixa()):
-        print(f"✘ Não comecei a correção. Não há caixa de areia para os kernels dos alunos: {motivo}.\n"
-              "Sem ela, o código de cada submissão corre com as tuas permissões: pode ler as "
-              "soluções e o gradebook.db, mudar notas de colegas e ir à rede. Se aceitas o risco "
-              "(por exemplo, numa máquina descartável), corre com --sem-isolamento.",
-              file=sys.stderr)
+    if not _pode_corrigir(isolado):
         return 2
-    if not isolado:
-        print(NAO_ISOLADO, flush=True)
     tmp = Path(tempfile.mkdtemp(prefix="curso-corrigir-"))
     caixas = _pasta_das_caixas(tmp, env) if isolado else None
     grupo = _grupo_de_processos(env, tmp) if isolado else None
@@ -156,79 +165,18 @@ def executar(args) -> int:
     inicio = time.perf_counter()
     anterior = signal.signal(signal.SIGTERM, _interromper)  # um SIGTERM também limpa o tmp
     try:
-        cfg = ler_configuracao(raiz)
-        if args.fonte:
-            cfg.CourseDirectory.source_directory = str(Path(args.fonte).resolve())
-        fonte, publicado = guardas.pastas(raiz, cfg)
-        caps = guardas.capitulos(fonte, publicado, args.capitulos)
-        alunos = _alunos(raiz, cfg)
-        submetidos = raiz / cfg.CourseDirectory.get("submitted_directory", "submitted")
-        corrigidos = raiz / cfg.CourseDirectory.get("autograded_directory", "autograded")
-        retorno = raiz / cfg.CourseDirectory.get("feedback_directory", "feedback")
-        db = _db(raiz, cfg)
-        limite_celula = _limite_por_celula(cfg, args.timeout)
-        print(f"Curso em {raiz}: capítulos {', '.join(caps)}; {len(alunos)} alunos em "
-              f"{submetidos.name}/; limite de {limite_celula} s por célula.", flush=True)
-        if args.fonte:
-            print(f"Fonte (soluções e testes escondidos): {fonte}", flush=True)
-        if not alunos:
-            print(f"⚠ Não há submissões em {submetidos}/ (esperava {submetidos.name}/ALUNO/capNN/"
-                  "capNN.ipynb): as guardas correm na mesma, mas não há nada para corrigir.",
-                  flush=True)
-        original = guardas.nome_do_kernel(cfg, next((fonte / caps[0]).glob("*.ipynb")))
-        kernel = _kernel_isolado(original, raiz, tmp, env) if isolado else original
+        turma = _ler_turma(raiz, args)
+        original, kernel = _kernel_de_correcao(turma, tmp, env, isolado)
+        # os trabalhadores arrancam já (a importar o nbgrader) enquanto as guardas correm; depois
+        # do kernel isolado, porque herdam o JUPYTER_PATH que o aponta
         lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
-        try:
-            guardas.kernel_importa_curso(kernel, raiz, env, pasta=tmp / "sonda")
-        except Recusa:
-            if kernel != original:  # o kernel em si não importa o curso? (diz-se melhor assim)
-                guardas.kernel_importa_curso(original, raiz, env, pasta=tmp / "sonda")
-            raise
-        print(f"✔ o kernel «{kernel}» importa o curso"
-              + (" (numa caixa de areia: sem rede, sem ver as soluções)" if isolado else ""),
-              flush=True)
-        if isolado and (motivo := caixa.sem_limite_de_processos()):
-            print(f"⚠ Sem limite de processos na caixa: {motivo}.", flush=True)
-        for aviso in guardas.registar_capitulos(raiz, cfg, caps, tmp / "publicado", publicado):
-            print(f"⚠ {aviso}", flush=True)
-        print(f"✔ o nbgrader conhece {len(caps)} capítulo(s) ({db.name})", flush=True)
-        lote.preparar({"raiz": str(raiz), "db": str(db), "timeout": args.timeout, "kernel": kernel,
-                       "fonte": str(fonte)})
-        celulas = {cap: max(_celulas_de_codigo(c) for c in (fonte / cap).glob("*.ipynb")) for cap in caps}
-
-        def limite(tarefa):
-            """O tempo total de uma submissão (depois o trabalhador é morto, com os kernels):
-            120 s para arrancar kernels e escrever o retorno, mais, por célula de código e por
-            4 reinícios do kernel, duas vezes o limite por célula (cada célula pode esgotá-lo, e
-            um reinício volta a correr as anteriores)."""
-            return 120 + 2 * limite_celula * (celulas[tarefa["capitulo"]] + 4)
-
-        _solucoes_com_nota_maxima(lote, caps, fonte, publicado, tmp, limite)
+        _guardas(turma, original, kernel, tmp, env, isolado)
+        lote.preparar(Preparar(raiz=str(raiz), db=str(turma.db), fonte=str(turma.fonte),
+                               timeout=args.timeout, kernel=kernel))
+        limite = _limite_por_submissao(turma)
+        _solucoes_com_nota_maxima(lote, turma.caps, turma.fonte, turma.publicado, tmp, limite)
         print("✔ as soluções têm nota máxima quando corrigidas como submissões", flush=True)
-
-        tarefas = [
-            {"id": n, "capitulo": cap, "aluno": aluno, "submetidos": str(submetidos),
-             "corrigidos": str(corrigidos), "retorno": str(retorno),
-             "publicado": str(publicado / cap)}
-            for n, (aluno, cap) in enumerate(
-                (a, c) for a in alunos for c in caps if (submetidos / a / c).is_dir())
-        ]
-        resultados: list[Resultado] = []
-        comeco = time.perf_counter()
-        print(f"A corrigir {len(tarefas)} submissões com {len(lote.trabalhadores)} trabalhador(es)…",
-              flush=True)
-
-        def ao_terminar(tarefa, resposta):
-            try:
-                r = _resultado(f"sqlite:///{db}", tarefa, resposta)
-            except Exception as erro:  # noqa: BLE001 — uma nota por registar não para o lote
-                r = Resultado(tarefa["aluno"], tarefa["capitulo"], problemas=[
-                    f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
-            resultados.append(r)
-            print(f"  [{len(resultados)}/{len(tarefas)}] {r.aluno} · {r.capitulo}: {r.celula}", flush=True)
-
-        lote.correr(tarefas, limite, ao_terminar)
-        duracao = time.perf_counter() - comeco
+        resultados, n_tarefas, duracao = _corrigir_submissoes(lote, turma, limite)
     except Recusa as recusa:
         print(f"✘ Não comecei a correção. {recusa}", file=sys.stderr)
         return 2
@@ -239,25 +187,161 @@ def executar(args) -> int:
         return 130
     finally:
         signal.signal(signal.SIGTERM, anterior)
-        if lote is not None:
-            lote.fechar(interrompido)
-        if grupo is not None:
-            caixa.remover_grupos(grupo)
-        for pasta in (caixas, tmp):
-            if pasta is not None:
-                shutil.rmtree(pasta, ignore_errors=True)
+        _limpar(lote, interrompido, grupo, (caixas, tmp))
+    return _relatar(turma, args, resultados, n_tarefas, duracao, inicio, isolado)
 
+
+def _pode_corrigir(isolado: bool) -> bool:
+    """Fase 0: sem caixa de areia não se começa; sem isolamento pedido, di-lo logo à cabeça."""
+    if isolado and (motivo := caixa.motivo_sem_caixa()):
+        print(f"✘ Não comecei a correção. Não há caixa de areia para os kernels dos alunos: {motivo}.\n"
+              "Sem ela, o código de cada submissão corre com as tuas permissões: pode ler as "
+              "soluções e o gradebook.db, mudar notas de colegas e ir à rede. Se aceitas o risco "
+              "(por exemplo, numa máquina descartável), corre com --sem-isolamento.",
+              file=sys.stderr)
+        return False
+    if not isolado:
+        print(NAO_ISOLADO, flush=True)
+    return True
+
+
+def _ambiente_deste_processo(raiz: Path) -> dict:
+    """O ambiente dos trabalhadores; o PATH e o CURSO_RAIZ valem também para este processo."""
+    env = ambiente(raiz)
+    os.environ["PATH"] = env["PATH"]  # o nbgrader chama o alembic pelo PATH
+    if "CURSO_RAIZ" in env:
+        os.environ["CURSO_RAIZ"] = env["CURSO_RAIZ"]
+    return env
+
+
+def _ler_turma(raiz: Path, args) -> _Turma:
+    """Fase 1: a configuração, os capítulos e os alunos, com a linha que os anuncia."""
+    cfg = ler_configuracao(raiz)
+    if args.fonte:
+        cfg.CourseDirectory.source_directory = str(Path(args.fonte).resolve())
+    fonte, publicado = guardas.pastas(raiz, cfg)
+    pasta = cfg.CourseDirectory.get
+    turma = _Turma(
+        raiz=raiz, cfg=cfg, fonte=fonte, publicado=publicado,
+        caps=guardas.capitulos(fonte, publicado, args.capitulos), alunos=_alunos(raiz, cfg),
+        submetidos=raiz / pasta("submitted_directory", "submitted"),
+        corrigidos=raiz / pasta("autograded_directory", "autograded"),
+        retorno=raiz / pasta("feedback_directory", "feedback"),
+        db=_db(raiz, cfg), limite_celula=_limite_por_celula(cfg, args.timeout),
+    )
+    print(f"Curso em {raiz}: capítulos {', '.join(turma.caps)}; {len(turma.alunos)} alunos em "
+          f"{turma.submetidos.name}/; limite de {turma.limite_celula} s por célula.", flush=True)
+    if args.fonte:
+        print(f"Fonte (soluções e testes escondidos): {fonte}", flush=True)
+    if not turma.alunos:
+        print(f"⚠ Não há submissões em {turma.submetidos}/ (esperava {turma.submetidos.name}/ALUNO/"
+              "capNN/capNN.ipynb): as guardas correm na mesma, mas não há nada para corrigir.",
+              flush=True)
+    return turma
+
+
+def _kernel_de_correcao(turma: _Turma, tmp: Path, env: dict, isolado: bool) -> tuple[str, str]:
+    """Fase 2: o kernel dos cadernos (``original``) e o que corrige (o mesmo, na caixa)."""
+    original = guardas.nome_do_kernel(turma.cfg, next((turma.fonte / turma.caps[0]).glob("*.ipynb")))
+    kernel = _kernel_isolado(original, turma.raiz, tmp, env) if isolado else original
+    return original, kernel
+
+
+def _guardas(turma: _Turma, original: str, kernel: str, tmp: Path, env: dict, isolado: bool) -> None:
+    """Fase 3: o kernel importa o curso e o nbgrader conhece cada capítulo (senão, ``Recusa``)."""
+    try:
+        guardas.kernel_importa_curso(kernel, turma.raiz, env, pasta=tmp / "sonda")
+    except Recusa:
+        if kernel != original:  # o kernel em si não importa o curso? (diz-se melhor assim)
+            guardas.kernel_importa_curso(original, turma.raiz, env, pasta=tmp / "sonda")
+        raise
+    print(f"✔ o kernel «{kernel}» importa o curso"
+          + (" (numa caixa de areia: sem rede, sem ver as soluções)" if isolado else ""),
+          flush=True)
+    if isolado and (motivo := caixa.sem_limite_de_processos()):
+        print(f"⚠ Sem limite de processos na caixa: {motivo}.", flush=True)
+    for aviso in guardas.registar_capitulos(turma.raiz, turma.cfg, turma.caps, tmp / "publicado",
+                                            turma.publicado):
+        print(f"⚠ {aviso}", flush=True)
+    print(f"✔ o nbgrader conhece {len(turma.caps)} capítulo(s) ({turma.db.name})", flush=True)
+
+
+def _limite_por_submissao(turma: _Turma):
+    """O tempo total de uma submissão; passado ele, o trabalhador é morto com os kernels.
+
+    Conta-se o pior caso que ainda é uma correção honesta, para não matar uma submissão lenta
+    mas correta:
+    - 120 s fixos: arrancar o kernel, o Autograde e gerar o HTML do retorno;
+    - por célula de código do capítulo (o caderno com mais), uma vez o limite por célula: cada
+      uma pode esgotá-lo;
+    - mais 4 «células» de folga para os arranques do kernel: o primeiro e os até 3 reinícios da
+      ``ExecutarSemParar`` (``max_reinicios``, em ``correcao/recuperacao.py``);
+    - tudo a dobrar, porque depois de um reinício as células que já tinham corrido voltam a
+      correr para repor o estado.
+    """
+    celulas = {cap: max(_celulas_de_codigo(c) for c in (turma.fonte / cap).glob("*.ipynb"))
+               for cap in turma.caps}
+
+    def limite(tarefa: Tarefa) -> float:
+        return 120 + 2 * turma.limite_celula * (celulas[tarefa.capitulo] + 4)
+
+    return limite
+
+
+def _corrigir_submissoes(lote: Lote, turma: _Turma, limite) -> tuple[list[Resultado], int, float]:
+    """Fase 4: cada ``submitted/ALUNO/CAP`` corrigida e registada, com uma linha por submissão.
+    Devolve os resultados, quantas tarefas houve e quanto tempo levaram."""
+    tarefas = [
+        Tarefa(id=n, capitulo=cap, aluno=aluno, submetidos=str(turma.submetidos),
+               corrigidos=str(turma.corrigidos), retorno=str(turma.retorno),
+               publicado=str(turma.publicado / cap))
+        for n, (aluno, cap) in enumerate(
+            (a, c) for a in turma.alunos for c in turma.caps if (turma.submetidos / a / c).is_dir())
+    ]
+    resultados: list[Resultado] = []
+    comeco = time.perf_counter()
+    print(f"A corrigir {len(tarefas)} submissões com {len(lote.trabalhadores)} trabalhador(es)…",
+          flush=True)
+
+    def ao_terminar(tarefa, resposta):
+        try:
+            r = _resultado(f"sqlite:///{turma.db}", tarefa, resposta)
+        except Exception as erro:  # noqa: BLE001 — uma nota por registar não para o lote
+            r = Resultado(tarefa.aluno, tarefa.capitulo, problemas=[
+                f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
+        resultados.append(r)
+        print(f"  [{len(resultados)}/{len(tarefas)}] {r.aluno} · {r.capitulo}: {r.celula}", flush=True)
+
+    lote.correr(tarefas, limite, ao_terminar)
+    return resultados, len(tarefas), time.perf_counter() - comeco
+
+
+def _limpar(lote: Lote | None, interrompido: bool, grupo: str | None, pastas) -> None:
+    """Sempre, mesmo numa recusa ou interrupção: trabalhadores, grupos de processos, pastas."""
+    if lote is not None:
+        lote.fechar(interrompido)
+    if grupo is not None:
+        caixa.remover_grupos(grupo)
+    for pasta in pastas:
+        if pasta is not None:
+            shutil.rmtree(pasta, ignore_errors=True)
+
+
+def _relatar(turma: _Turma, args, resultados: list[Resultado], n_tarefas: int, duracao: float,
+             inicio: float, isolado: bool) -> int:
+    """Fase 5: o CSV, o resumo alunos × capítulos e o código de saída (1: alguém sem nota);
+    ``inicio`` é o do comando inteiro, para o total."""
     csv = Path(args.csv)
-    csv = csv if csv.is_absolute() else raiz / csv
-    exportar_csv(f"sqlite:///{db}", csv, caps, sorted({r.aluno for r in resultados}))
+    csv = csv if csv.is_absolute() else turma.raiz / csv
+    exportar_csv(f"sqlite:///{turma.db}", csv, turma.caps, sorted({r.aluno for r in resultados}))
     print()
-    print(resumo(resultados, caps, alunos, aviso=None if isolado else NAO_ISOLADO))
+    print(resumo(resultados, turma.caps, turma.alunos, aviso=None if isolado else NAO_ISOLADO))
     print()
-    por_caderno = duracao / len(tarefas) if tarefas else 0
-    print(f"{len(tarefas)} submissões corrigidas em {_num(round(duracao, 1))} s "
+    por_caderno = duracao / n_tarefas if n_tarefas else 0
+    print(f"{n_tarefas} submissões corrigidas em {_num(round(duracao, 1))} s "
           f"({_num(round(por_caderno, 2))} s por caderno); total {_num(round(time.perf_counter() - inicio, 1))} s.")
-    print(f"Notas: {csv} e {db.name} · corrigidos: {corrigidos.name}/ALUNO/CAP/ · "
-          f"retorno: {retorno.name}/ALUNO/CAP/")
+    print(f"Notas: {csv} e {turma.db.name} · corrigidos: {turma.corrigidos.name}/ALUNO/CAP/ · "
+          f"retorno: {turma.retorno.name}/ALUNO/CAP/")
     sem_nota = [r for r in resultados if not r.registado]
     if sem_nota:
         print(f"✘ {len(sem_nota)} submissão(ões) ficaram sem nota: "
@@ -266,17 +350,18 @@ def executar(args) -> int:
     return 0
 
 
-def _resultado(db_url: str, tarefa: dict, resposta: dict | None) -> Resultado:
-    aluno, cap = tarefa["aluno"], tarefa["capitulo"]
+def _resultado(db_url: str, tarefa: Tarefa, resposta: Resposta | None) -> Resultado:
+    """A nota de uma tarefa; o aluno e o capítulo são os da tarefa, nunca os da resposta."""
+    aluno, cap = tarefa.aluno, tarefa.capitulo
     if resposta is None:
         return Resultado(aluno, cap, problemas=[
             "a correção parou (o trabalhador excedeu o tempo ou morreu): sem nota"])
-    if "notas" not in resposta:
-        return Resultado(aluno, cap, problemas=[*resposta.get("problemas", []),
-                                                f"sem nota: {_ultima(resposta.get('erro'))}"])
+    if resposta.notas is None:
+        return Resultado(aluno, cap, problemas=[*resposta.problemas,
+                                                f"sem nota: {_ultima(resposta.erro)}"])
     r = registar_na_base(db_url, aluno, cap, resposta)
-    if not resposta.get("ok"):
-        r.problemas.append(f"o nbgrader falhou: {_ultima(resposta.get('erro'))}")
+    if not resposta.ok:
+        r.problemas.append(f"o nbgrader falhou: {_ultima(resposta.erro)}")
     if r.registado and not r.pontos and not r.problemas:
         r.problemas.append("0 pontos: nenhuma verificação passou (caderno por resolver?)")
     return r
@@ -295,25 +380,25 @@ def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tm
         destino.mkdir(parents=True)
         for caderno in (fonte / cap).glob("*.ipynb"):
             shutil.copy(caderno, destino / caderno.name)
-    tarefas = [{"id": f"solucao-{cap}", "capitulo": cap, "aluno": ALUNO_SOLUCOES,
-                "submetidos": str(sub), "corrigidos": str(tmp / "solucoes" / "autograded"),
-                "retorno": str(tmp / "solucoes" / "feedback"), "publicado": str(fonte / cap),
-                "retorno_ativo": False} for cap in caps]
+    tarefas = [Tarefa(id=f"solucao-{cap}", capitulo=cap, aluno=ALUNO_SOLUCOES,
+                      submetidos=str(sub), corrigidos=str(tmp / "solucoes" / "autograded"),
+                      retorno=str(tmp / "solucoes" / "feedback"), publicado=str(fonte / cap),
+                      retorno_ativo=False) for cap in caps]
     falhas = []
 
     def ao_terminar(tarefa, resposta):
-        cap = tarefa["capitulo"]
-        if resposta is None or "notas" not in resposta:
+        cap = tarefa.capitulo
+        if resposta is None or resposta.notas is None:
             falhas.append(f"{cap}: a correção da solução não terminou "
-                          f"({_ultima((resposta or {}).get('erro'))})")
+                          f"({_ultima(resposta.erro if resposta else None)})")
             return
-        notas = resposta["notas"]
-        if not resposta.get("ok") or not notas["maximo"] or notas["pontos"] != notas["maximo"]:
-            celulas = [f"{nome} {_num(v['pontos'])}/{_num(v['maximo'])}"
-                       for nb in notas["cadernos"].values() for nome, v in nb["notas"].items()
-                       if v["pontos"] != v["maximo"]]
-            detalhe = "; ".join(celulas + resposta.get("problemas", [])) or _ultima(resposta.get("erro"))
-            falhas.append(f"{cap}: {_num(notas['pontos'])}/{_num(notas['maximo'])} — {detalhe}")
+        notas = resposta.notas
+        if not resposta.ok or not notas.maximo or notas.pontos != notas.maximo:
+            celulas = [f"{nome} {_num(v.pontos)}/{_num(v.maximo)}"
+                       for nb in notas.cadernos.values() for nome, v in nb.notas.items()
+                       if v.pontos != v.maximo]
+            detalhe = "; ".join(celulas + resposta.problemas) or _ultima(resposta.erro)
+            falhas.append(f"{cap}: {_num(notas.pontos)}/{_num(notas.maximo)} — {detalhe}")
 
     lote.correr(tarefas, limite, ao_terminar)
     if falhas:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from curso.caderno import e_celula_de_verificacao
 from curso.correcao import adulteracao
 from curso.correcao.recuperacao import KERNEL_MORREU, MARCAS, NAO_EXECUTADA, NAO_PAROU
 from curso.correcao.retorno import ESCONDIDOS
@@ -79,8 +80,7 @@ def problemas_do_caderno(corrigido: Path, submetido: Path, publicado: Path) -> l
     for indice, celula in enumerate(corrido["cells"]):
         if celula.get("cell_type") != "code":
             continue
-        nbg = celula.get("metadata", {}).get("nbgrader", {})
-        verificacao = nbg.get("grade") and not nbg.get("solution")
+        verificacao = e_celula_de_verificacao(celula)
         interrompida = any(s.get("ename") in MARCAS for s in celula.get("outputs", []))
         for saida in celula.get("outputs", []):
             if saida.get("output_type") != "error":

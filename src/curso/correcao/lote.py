@@ -10,7 +10,6 @@ As tarefas são distribuídas por ordem de chegada, por isso um caderno lento n�
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import signal
@@ -19,10 +18,14 @@ import sys
 import threading
 from pathlib import Path
 
+from curso.correcao.protocolo import (
+    Fim, MensagemInvalida, Preparado, Preparar, Resposta, Tarefa, de_linha, para_linha,
+)
 
 
 class Trabalhador:
-    """Um processo ``python -m curso.correcao.trabalhador`` e o seu canal de linhas JSON."""
+    """Um processo ``python -m curso.correcao.trabalhador`` e o seu canal de linhas JSON
+    (as mensagens de ``curso.correcao.protocolo``)."""
 
     def __init__(self, pasta: Path, env: dict, raiz: Path):
         self.pasta = Path(pasta)
@@ -35,24 +38,31 @@ class Trabalhador:
         )
         self.morto = False
 
-    def pedir(self, mensagem: dict, limite: float) -> dict | None:
-        """Envia uma linha e espera a resposta até ``limite`` segundos (depois mata o processo)."""
+    def pedir(self, mensagem: Preparar | Tarefa, limite: float) -> Preparado | Resposta | None:
+        """Envia uma mensagem e espera a resposta até ``limite`` segundos (depois mata o processo).
+
+        Uma resposta mal formada, ou de outro tipo, também mata o trabalhador: deixou de ser de
+        confiança."""
         if self.morto:
             return None
         relogio = threading.Timer(limite, self.matar)
         relogio.start()
         try:
-            self.proc.stdin.write(json.dumps(mensagem, ensure_ascii=False) + "\n")
+            self.proc.stdin.write(para_linha(mensagem))
             self.proc.stdin.flush()
             linha = self.proc.stdout.readline()
         except (OSError, ValueError):
             linha = ""
         finally:
             relogio.cancel()
-        if not linha:
-            self.matar()
-            return None
-        return json.loads(linha)
+        try:
+            if linha:
+                return de_linha(linha, Preparado if isinstance(mensagem, Preparar) else Resposta)
+        except MensagemInvalida as erro:
+            self.registo.write(f"[principal] resposta recusada: {erro}\n")
+            self.registo.flush()
+        self.matar()
+        return None
 
     def matar(self) -> None:
         self.morto = True
@@ -69,7 +79,7 @@ class Trabalhador:
     def terminar(self) -> None:
         if not self.morto and self.proc.poll() is None:
             try:
-                self.proc.stdin.write(json.dumps({"fim": True}) + "\n")
+                self.proc.stdin.write(para_linha(Fim()))
                 self.proc.stdin.close()
                 self.proc.wait(timeout=30)
             except (OSError, ValueError, subprocess.TimeoutExpired):
@@ -82,7 +92,7 @@ class Lote:
 
     def __init__(self, n: int, pasta: Path, env: dict, raiz: Path):
         self.pasta, self.env, self.raiz = Path(pasta), env, raiz
-        self.preparar_msg: dict | None = None
+        self.preparar_msg: Preparar | None = None
         self.cadeado = threading.Lock()
         self._arrancados = 0
         self.trabalhadores = [self._novo() for _ in range(max(1, n))]
@@ -91,10 +101,10 @@ class Lote:
         self._arrancados += 1
         return Trabalhador(self.pasta / f"trabalhador{self._arrancados}", self.env, self.raiz)
 
-    def preparar(self, mensagem: dict) -> None:
-        self.preparar_msg = {"preparar": mensagem}
+    def preparar(self, mensagem: Preparar) -> None:
+        self.preparar_msg = mensagem
 
-    def correr(self, tarefas: list[dict], limite, ao_terminar) -> None:
+    def correr(self, tarefas: list[Tarefa], limite, ao_terminar) -> None:
         """Corre as tarefas; ``ao_terminar(tarefa, resposta_ou_None)`` é chamada sob cadeado."""
         fila: queue.Queue = queue.Queue()
         for t in tarefas:
@@ -116,7 +126,7 @@ class Lote:
                     preparado = bool(trab.pedir(self.preparar_msg, 300))
                     trab.preparado = preparado
                 resposta = trab.pedir(tarefa, limite(tarefa)) if preparado else None
-                if resposta is not None and resposta.get("id") != tarefa["id"]:
+                if resposta is not None and resposta.id != tarefa.id:
                     trab.matar()  # uma resposta a outra tarefa: o trabalhador não é de confiança
                     resposta = None
                 with self.cadeado:

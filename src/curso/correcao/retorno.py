@@ -23,6 +23,7 @@ import re
 from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import NbGraderPreprocessor
 
+from curso.caderno import e_celula_de_verificacao
 from curso.correcao.recuperacao import MARCAS
 from curso.verificacao import PREFIXO_PUBLICAS as PUBLICAS
 
@@ -31,11 +32,6 @@ ESCONDIDOS = re.compile(
 )
 AVISO_ESCONDIDOS = "# (testes escondidos: o código não é mostrado no retorno)\n"
 FALHOU_ESCONDIDO = "um teste escondido falhou (o código dos testes escondidos não é mostrado)"
-
-
-def _e_verificacao(celula) -> bool:
-    nbg = celula.get("metadata", {}).get("nbgrader", {})
-    return celula.get("cell_type") == "code" and nbg.get("grade") and not nbg.get("solution")
 
 
 def ocultar_celula(celula) -> None:
@@ -61,7 +57,7 @@ def linhas_escondidas(celulas) -> set[str]:
     """As linhas de código dos testes escondidos de um caderno (as que dizem alguma coisa)."""
     linhas = set()
     for celula in celulas:
-        if _e_verificacao(celula):
+        if e_celula_de_verificacao(celula):
             for bloco in ESCONDIDOS.finditer(celula.source):
                 for linha in bloco.group(0).splitlines()[1:-1]:
                     if len(linha.strip()) >= 8:
@@ -96,6 +92,6 @@ class OcultarTestesEscondidos(NbGraderPreprocessor):
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
-        if _e_verificacao(cell):
+        if e_celula_de_verificacao(cell):
             ocultar_celula(cell)
         return cell, resources

@@ -1,9 +1,9 @@
 """O processo trabalhador: corrige submissões numa pasta e numa base de dados só suas.
 
 Arranca com ``python -m curso.correcao.trabalhador PASTA`` e fala com o processo principal por
-linhas JSON: no stdin chega primeiro ``{"preparar": {...}}`` (a raiz do curso, a base de dados a
-copiar, o limite por célula) e depois uma tarefa por linha; no stdout sai uma resposta por
-tarefa. O nbgrader escreve na base de dados desta pasta (SQLite, um só escritor); os cadernos
+linhas JSON (as mensagens de ``curso.correcao.protocolo``): no stdin chega primeiro ``Preparar``
+(a raiz do curso, a base de dados a copiar, o limite por célula) e depois uma ``Tarefa`` por
+linha; no stdout sai uma ``Resposta`` por tarefa. O nbgrader escreve na base de dados desta pasta (SQLite, um só escritor); os cadernos
 corrigidos e o retorno vão diretamente para ``autograded/ALUNO/CAP`` e ``feedback/ALUNO/CAP``
 do curso, que são pastas diferentes para cada tarefa. Quem junta as notas na base de dados do
 curso é só o processo principal.
@@ -12,7 +12,6 @@ curso é só o processo principal.
 from __future__ import annotations
 
 import copy
-import json
 import os
 import shutil
 import sys
@@ -20,60 +19,63 @@ import time
 from pathlib import Path
 
 from curso.correcao.ambiente import ler_configuracao
+from curso.correcao.protocolo import (
+    Fim, NotaDaCelula, Notas, NotasDoCaderno, Preparado, Preparar, Resposta, Tarefa, de_linha,
+    para_linha,
+)
 
 
-def _configurar(preparar: dict, pasta: Path):
+def _configurar(preparar: Preparar, pasta: Path):
     from curso.correcao.configuracao import aplicar
 
-    raiz = Path(preparar["raiz"])
+    raiz = Path(preparar.raiz)
     cfg = ler_configuracao(raiz)
     origem = cfg.CourseDirectory.get("source_directory", "source")
-    shutil.copy(preparar["db"], pasta / "gradebook.db")
+    shutil.copy(preparar.db, pasta / "gradebook.db")
     cfg.CourseDirectory.root = str(pasta)
     cfg.CourseDirectory.db_url = f"sqlite:///{pasta / 'gradebook.db'}"
-    cfg.CourseDirectory.source_directory = preparar.get("fonte") or str(raiz / origem)
+    cfg.CourseDirectory.source_directory = preparar.fonte or str(raiz / origem)
     cfg.CourseDirectory.release_directory = str(pasta / "publicado")
     aplicar(cfg)
     for classe in ("ExecutePreprocessor", "Execute", "ExecutarSemParar"):
-        if preparar.get("timeout"):
-            cfg[classe].timeout = int(preparar["timeout"])
-        if preparar.get("kernel"):  # o kernel na caixa de areia (ver curso.correcao.caixa)
-            cfg[classe].kernel_name = preparar["kernel"]
+        if preparar.timeout:
+            cfg[classe].timeout = int(preparar.timeout)
+        if preparar.kernel:  # o kernel na caixa de areia (ver curso.correcao.caixa)
+            cfg[classe].kernel_name = preparar.kernel
     # as caixas dos kernels: a pasta que o principal escolheu e apaga no fim
     os.environ.setdefault("CURSO_CAIXAS", str(pasta / "caixas"))
     return cfg
 
 
-def _coursedir(cfg, tarefa: dict):
+def _coursedir(cfg, tarefa: Tarefa):
     from nbgrader.coursedir import CourseDirectory
 
     cfg = copy.deepcopy(cfg)
-    cfg.CourseDirectory.submitted_directory = tarefa["submetidos"]
-    cfg.CourseDirectory.autograded_directory = tarefa["corrigidos"]
-    cfg.CourseDirectory.feedback_directory = tarefa["retorno"]
+    cfg.CourseDirectory.submitted_directory = tarefa.submetidos
+    cfg.CourseDirectory.autograded_directory = tarefa.corrigidos
+    cfg.CourseDirectory.feedback_directory = tarefa.retorno
     cd = CourseDirectory(config=cfg)
-    cd.assignment_id = tarefa["capitulo"]
-    cd.student_id = tarefa["aluno"]
+    cd.assignment_id = tarefa.capitulo
+    cd.student_id = tarefa.aluno
     return cfg, cd
 
 
-def _notas(db_url: str, capitulo: str, aluno: str) -> dict:
+def _notas(db_url: str, capitulo: str, aluno: str) -> Notas:
     from nbgrader.api import Gradebook
 
     with Gradebook(db_url) as gb:
         sub = gb.find_submission(capitulo, aluno)
-        cadernos = {}
-        for nb in sub.notebooks:
-            cadernos[nb.name] = {
-                "penalizacao": nb.late_submission_penalty,
-                "notas": {g.name: {"pontos": g.auto_score, "manual": g.needs_manual_grade,
-                                   "maximo": g.max_score} for g in nb.grades},
-                "comentarios": {c.name: c.auto_comment for c in nb.comments},
-            }
-        return {
-            "timestamp": sub.timestamp.isoformat() if sub.timestamp else None,
-            "pontos": sub.score, "maximo": sub.max_score, "cadernos": cadernos,
+        cadernos = {
+            nb.name: NotasDoCaderno(
+                nb.late_submission_penalty,
+                {g.name: NotaDaCelula(g.auto_score, g.needs_manual_grade, g.max_score)
+                 for g in nb.grades},
+                {c.name: c.auto_comment for c in nb.comments},
+            )
+            for nb in sub.notebooks
         }
+        return Notas(sub.timestamp.isoformat() if sub.timestamp else None,
+                     sub.score, sub.max_score, cadernos)
 
 
 def _zeros(db_url: str, capitulo: str, aluno: str) -> None:
@@ -89,7 +91,7 @@ def _zeros(db_url: str, capitulo: str, aluno: str) -> None:
         gb.db.commit()
 
 
-def corrigir(cfg, tarefa: dict) -> dict:
+def corrigir(cfg, tarefa: Tarefa) -> Resposta:
     from nbgrader.api import Gradebook
     from nbgrader.converters import Autograde, GenerateFeedback
     from nbgrader.utils import capture_log
@@ -97,14 +99,14 @@ def corrigir(cfg, tarefa: dict) -> dict:
     from curso.correcao.diagnostico import cadernos_em_falta, problemas_do_caderno
 
     inicio = time.perf_counter()
-    capitulo, aluno = tarefa["capitulo"], tarefa["aluno"]
+    capitulo, aluno = tarefa.capitulo, tarefa.aluno
     cfg, cd = _coursedir(cfg, tarefa)
     db_url = cfg.CourseDirectory.db_url
-    pasta_sub = Path(tarefa["submetidos"]) / aluno / capitulo
+    pasta_sub = Path(tarefa.submetidos) / aluno / capitulo
     with Gradebook(db_url) as gb:
         esperados = [nb.name for nb in gb.find_assignment(capitulo).notebooks]
     faltam, problemas = cadernos_em_falta(pasta_sub, esperados)
-    resposta = {"id": tarefa["id"], "capitulo": capitulo, "aluno": aluno, "ok": True}
+    resposta = Resposta(tarefa.id, ok=True)
     if len(faltam) == len(esperados):
         _zeros(db_url, capitulo, aluno)
     else:
@@ -112,25 +114,25 @@ def corrigir(cfg, tarefa: dict) -> dict:
         app.force, app.create_student = True, True
         r = capture_log(app)
         if not r["success"]:
-            resposta.update(ok=False, erro=(r.get("error") or r.get("log") or "")[-3000:])
+            resposta.ok, resposta.erro = False, (r.get("error") or r.get("log") or "")[-3000:]
         for nome in esperados:
             if nome in faltam:
                 continue
-            corrigido = Path(tarefa["corrigidos"]) / aluno / capitulo / f"{nome}.ipynb"
+            corrigido = Path(tarefa.corrigidos) / aluno / capitulo / f"{nome}.ipynb"
             problemas += problemas_do_caderno(
                 corrigido, pasta_sub / f"{nome}.ipynb",
-                Path(tarefa["publicado"]) / f"{nome}.ipynb",
+                Path(tarefa.publicado) / f"{nome}.ipynb",
             )
-        if resposta["ok"] and tarefa.get("retorno_ativo", True):
+        if resposta.ok and tarefa.retorno_ativo:
             r = capture_log(GenerateFeedback(coursedir=_coursedir(cfg, tarefa)[1], config=cfg))
             if not r["success"]:
                 problemas.append("o retorno (HTML) não foi gerado: " + _ultima_linha(r))
     try:
-        resposta["notas"] = _notas(db_url, capitulo, aluno)
+        resposta.notas = _notas(db_url, capitulo, aluno)
     except Exception as erro:  # noqa: BLE001 — fica registado como falha desta tarefa
-        resposta.update(ok=False, erro=f"sem notas na base de dados: {erro}")
-    resposta["problemas"] = problemas
-    resposta["segundos"] = round(time.perf_counter() - inicio, 3)
+        resposta.ok, resposta.erro = False, f"sem notas na base de dados: {erro}"
+    resposta.problemas = problemas
+    resposta.segundos = round(time.perf_counter() - inicio, 3)
     return resposta
 
 
@@ -151,20 +153,18 @@ def main(argv: list[str] | None = None) -> int:
 
     cfg = None
     for linha in sys.stdin:
-        pedido = json.loads(linha)
-        if "preparar" in pedido:
-            cfg = _configurar(pedido["preparar"], pasta)
-            resposta = {"preparado": True}
-        elif "fim" in pedido:
+        pedido = de_linha(linha, Preparar, Tarefa, Fim)
+        if isinstance(pedido, Preparar):
+            cfg = _configurar(pedido, pasta)
+            resposta = Preparado()
+        elif isinstance(pedido, Fim):
             break
         else:
             try:
                 resposta = corrigir(cfg, pedido)
             except Exception as erro:  # noqa: BLE001 — a tarefa falha, o trabalhador continua
-                resposta = {"id": pedido.get("id"), "ok": False, "capitulo": pedido.get("capitulo"),
-                            "aluno": pedido.get("aluno"), "problemas": [],
-                            "erro": f"{type(erro).__name__}: {erro}"}
-        protocolo.write(json.dumps(resposta, ensure_ascii=False) + "\n")
+                resposta = Resposta(pedido.id, ok=False, erro=f"{type(erro).__name__}: {erro}")
+        protocolo.write(para_linha(resposta))
         protocolo.flush()
     return 0
 

@@ -122,7 +122,7 @@ class Motor:
                 confirmar(*resultado, escolha, self.decisor)
         except (RoteiroEsgotado, DecisorIncumpridor) as erro:
             raise _Recusa(500, corpo_de_erro(str(erro))) from erro
-        except Exception as erro:  # noqa: BLE001 — qualquer falha do decisor vira um HTTP 500 claro
+        except Exception as erro:  # qualquer falha do decisor vira um HTTP 500 claro
             mensagem = f"O decisor do modelo offline falhou: {type(erro).__name__}: {erro}"
             raise _Recusa(500, corpo_de_erro(mensagem)) from erro
         if isinstance(resultado, Falha):

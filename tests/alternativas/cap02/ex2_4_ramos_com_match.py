@@ -7,7 +7,7 @@ def executar_chamada(nome, argumentos_json, ferramentas):
         return "Erro: não conheço essa ferramenta; as disponíveis são " + ", ".join(sorted(ferramentas))
     try:
         argumentos = json.loads(argumentos_json)
-    except Exception:  # noqa: BLE001
+    except Exception:
         argumentos = None
     match argumentos:
         case dict():
@@ -16,5 +16,5 @@ def executar_chamada(nome, argumentos_json, ferramentas):
             return "Erro: envia os argumentos como um objeto JSON."
     try:
         return json.dumps(funcao(**argumentos), ensure_ascii=False, separators=(",", ":"), default=str)
-    except Exception as erro:  # noqa: BLE001
+    except Exception as erro:
         return f"Erro ao executar {nome}: {erro.__class__.__name__}: {erro}"

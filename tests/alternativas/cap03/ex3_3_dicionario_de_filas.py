@@ -6,6 +6,6 @@ def rotear(pedido, classificar):
     try:
         resposta = classificar(pedido)
         chave = "".join(str(resposta).split()).casefold()
-    except Exception:  # noqa: BLE001
+    except Exception:
         return "suporte"
     return filas.get(chave, "suporte")
