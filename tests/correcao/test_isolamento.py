@@ -2,6 +2,7 @@
 primeira linha); com ``--fonte``, corrige contra testes escondidos privados."""
 
 import json
+import os
 import shutil
 
 import pytest
@@ -27,6 +28,15 @@ def test_windows_diz_que_precisa_de_linux(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(caixa.sys, "platform", "win32")
     assert "WSL" in caixa.motivo_sem_caixa()
     _recusa_sem_caixa(capsys, "precisa de Linux")
+
+
+def test_windows_recusa_mesmo_sem_isolamento(monkeypatch, capsys, tmp_path):
+    # sem os.killpg uma submissão sem fim prenderia a turma: nem com --sem-isolamento se começa
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delattr(os, "killpg")
+    assert cli.main(["corrigir", "--sem-isolamento"]) == 2
+    erro = capsys.readouterr().err
+    assert "Não comecei a correção" in erro and "WSL" in erro and "os.killpg" in erro, erro
 
 
 def test_macos_tambem_recusa(monkeypatch, capsys, tmp_path):

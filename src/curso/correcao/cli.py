@@ -200,6 +200,11 @@ def _pode_corrigir(isolado: bool) -> bool:
               "(por exemplo, numa máquina descartável), corre com --sem-isolamento.",
               file=sys.stderr)
         return False
+    if not hasattr(os, "killpg"):  # Windows: sem grupos de processos, nem sem isolamento
+        print("✘ Não comecei a correção. No Windows não há grupos de processos (os.killpg): uma "
+              "submissão que não acaba, ou que lança processos, não se consegue parar e prenderia a "
+              "turma inteira. Corrige no WSL (ou num Linux/macOS).", file=sys.stderr)
+        return False
     if not isolado:
         print(NAO_ISOLADO, flush=True)
     return True
