@@ -10,13 +10,12 @@ não, para o SDK poder tentar de novo como faria ao vivo.
 
 from __future__ import annotations
 
-import json
 import time
 
 from . import api_responses, respostas
 from .cache import CachePrefixos
 from .escolha import DecisorIncumpridor, confirmar, ferramentas_permitidas, funcao_em_falta, ler_escolha
-from .formatos import corpo_de_erro, json_compacto
+from .formatos import copia_json, corpo_de_erro, json_compacto, ler_json
 from .roteiro import Falha, RoteiroEsgotado
 from .tokens import tokens_da_resposta, tokens_por_bloco
 from .validacao import ErroPedido, validar_pedido
@@ -93,7 +92,7 @@ class Motor:
         if metodo != "POST" or caminho not in (CAMINHO_CONCLUSOES, CAMINHO_RESPONSES):
             raise _Recusa(404, corpo_de_erro(f"Invalid URL ({metodo} {caminho})", "invalid_request_error"))
         try:
-            pedido = json.loads(corpo)
+            pedido = ler_json(corpo)
         except (ValueError, UnicodeDecodeError):
             return erro_de_json(corpo)
         self.pedidos.append(pedido)
@@ -146,7 +145,7 @@ class Motor:
 
     def _conclusoes(self, pedido: dict, corpo: bytes, resumo: str):
         ferramentas_json = self._validar(validar_pedido, pedido)
-        copia = json.loads(corpo)  # a do decisor
+        copia = ler_json(corpo)  # a do decisor
         texto, chamadas = self._decidir(pedido, copia["messages"], copia.get("tools") or [])
         uso = respostas.uso(*self._tokens(pedido, pedido["messages"], ferramentas_json, texto, chamadas))
         return respostas.construir(pedido, texto, chamadas, resumo=resumo, uso=uso)
@@ -154,7 +153,7 @@ class Motor:
     def _responses(self, pedido: dict, corpo: bytes, resumo: str):
         traduzido = self._validar(api_responses.preparar, pedido, self.conversas)
         # a cópia do decisor: as conversas guardadas e a contagem de tokens ficam a salvo
-        copia = json.loads(json_compacto([traduzido.mensagens, traduzido.ferramentas]))
+        copia = copia_json([traduzido.mensagens, traduzido.ferramentas])
         texto, chamadas = self._decidir(pedido, *copia)
         uso = api_responses.uso(
             *self._tokens(pedido, traduzido.mensagens, traduzido.ferramentas_json, texto, chamadas)
