@@ -13,6 +13,7 @@ a outra metade em branco.
 from __future__ import annotations
 
 import shutil
+import signal
 import statistics
 import sys
 import threading
@@ -70,7 +71,15 @@ def _memoria_de_um_kernel(hub: Hub, aluno: str) -> int:
         hub.servidor(aluno, "DELETE", f"/api/kernels/{ident}")
 
 
+def _sair(sinal, _quadro):
+    # SIGTERM/SIGHUP (fechar o terminal, kill) saem pelo caminho normal: o Hub para os servidores e
+    # apaga os utilizadores temporários, como no Ctrl+C
+    raise SystemExit(128 + sinal)
+
+
 def main(argv: list[str]) -> int:
+    for sinal in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sinal, _sair)
     motivo = ha_condicoes()
     if motivo:
         print(f"✘ {motivo}")

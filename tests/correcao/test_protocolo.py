@@ -99,3 +99,16 @@ def test_o_trabalhador_verdadeiro_fala_o_protocolo(tmp_path):
     finally:
         trab.terminar()
     assert trab.proc.returncode == 0
+
+
+def test_um_caderno_entregue_sem_html_de_retorno_e_um_problema(tmp_path):
+    from curso.correcao.trabalhador import retornos_em_falta
+
+    (tmp_path / "cap01.html").write_text("<html></html>", encoding="utf-8")
+    assert retornos_em_falta(tmp_path, ["cap01"], []) == []
+    # entregue e sem HTML: problema; não entregue: já é outro problema, não se repete aqui
+    assert retornos_em_falta(tmp_path, ["cap01", "extra"], []) == [
+        "o retorno (HTML) não foi gerado: falta extra.html"]
+    assert retornos_em_falta(tmp_path, ["cap01", "extra"], ["extra"]) == []
+    assert retornos_em_falta(tmp_path / "nao_existe", ["cap01"], []) == [
+        "o retorno (HTML) não foi gerado: falta cap01.html"]

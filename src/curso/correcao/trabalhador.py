@@ -91,6 +91,16 @@ def _zeros(db_url: str, capitulo: str, aluno: str) -> None:
         gb.db.commit()
 
 
+def retornos_em_falta(pasta: Path, esperados: list[str], faltam: list[str]) -> list[str]:
+    """Os cadernos entregues sem o HTML do retorno em ``pasta``, como problemas para o resumo.
+
+    O nbgrader pode dizer que gerou o retorno sem ter escrito nada (um pré-processador que falha
+    em silêncio, um disco cheio): um aluno sem retorno tem de aparecer no resumo do professor.
+    """
+    return [f"o retorno (HTML) não foi gerado: falta {nome}.html"
+            for nome in esperados if nome not in faltam and not (pasta / f"{nome}.html").is_file()]
+
+
 def corrigir(cfg, tarefa: Tarefa) -> Resposta:
     from nbgrader.api import Gradebook
     from nbgrader.converters import Autograde, GenerateFeedback
@@ -127,6 +137,8 @@ def corrigir(cfg, tarefa: Tarefa) -> Resposta:
             r = capture_log(GenerateFeedback(coursedir=_coursedir(cfg, tarefa)[1], config=cfg))
             if not r["success"]:
                 problemas.append("o retorno (HTML) não foi gerado: " + _ultima_linha(r))
+            else:
+                problemas += retornos_em_falta(Path(tarefa.retorno) / aluno / capitulo, esperados, faltam)
     try:
         resposta.notas = _notas(db_url, capitulo, aluno)
     except Exception as erro:  # noqa: BLE001 — fica registado como falha desta tarefa
