@@ -23,7 +23,10 @@ c.CourseDirectory.release_directory = "exercises"
 c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
-c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+# a base de notas fica sempre na raiz do curso, venha o nbgrader de onde vier: o Formgrader de um
+# JupyterHub arranca na pasta pessoal do professor e, com um caminho relativo, criaria lá uma
+# base vazia em vez de ler as notas do «curso corrigir» (ver docs/jupyterhub.md)
+c.CourseDirectory.db_url = "sqlite:///" + os.path.join(os.path.dirname(os.path.abspath(__file__)), "gradebook.db")
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", ".hypothesis"]
 
 # a lista do nbgrader 0.9, com ClearSolutions trocado por LimparSolucoes
