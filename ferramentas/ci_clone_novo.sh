@@ -22,20 +22,9 @@ corridas="${1:-3}"
 repositorio="$(cd "${2:-.}" && pwd)"
 carga="${N_CARGA:-$(nproc)}"
 
-trabalho="$(mktemp -d -t curso-ci-clone.XXXXXX)"
-ocupados=()
-terminar() {
-    for pid in "${ocupados[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$trabalho"
-}
-trap terminar EXIT INT TERM
-
-for _ in $(seq "$carga"); do
-    python3 -c "while True: pass" &
-    ocupados+=("$!")
-done
-echo "Carga: $carga processo(s) em ciclo ocupado em $(nproc) núcleo(s). Repositório: $repositorio (main)."
+source ferramentas/_carga.sh
+iniciar_carga curso-ci-clone "$carga" python3
+echo "Repositório: $repositorio (main)."
 
 for i in $(seq "$corridas"); do
     clone="$trabalho/clone-$i"

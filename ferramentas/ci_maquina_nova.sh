@@ -22,20 +22,8 @@ python=".venv/bin/python"
 [ -x "$python" ] || { echo "Falta o ambiente: corre «python3 iniciar.py preparar» primeiro." >&2; exit 2; }
 [ -x /usr/bin/chromium ] || { echo "Falta o Chromium do Debian em /usr/bin/chromium." >&2; exit 2; }
 
-trabalho="$(mktemp -d -t curso-maquina-nova.XXXXXX)"
-ocupados=()
-terminar() {
-    for pid in "${ocupados[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$trabalho"
-}
-trap terminar EXIT INT TERM
-
-for _ in $(seq "$carga"); do
-    "$python" -c "while True: pass" &
-    ocupados+=("$!")
-done
-echo "Carga: $carga processo(s) em ciclo ocupado em $(nproc) núcleo(s)."
+source ferramentas/_carga.sh
+iniciar_carga curso-maquina-nova "$carga" "$python"
 
 for i in $(seq "$corridas"); do
     casa="$trabalho/casa-$i"
