@@ -5,6 +5,9 @@
 
 iniciar_carga() {
     trabalho="$(mktemp -d -t "$1.XXXXXX")"
+    # o mktemp cria-a só para o dono; o teste do JupyterHub precisa que os utilizadores que cria
+    # atravessem as pastas até ao clone (como numa checkout normal)
+    chmod 755 "$trabalho"
     ocupados=()
     trap terminar_carga EXIT INT TERM
     for _ in $(seq "$2"); do

@@ -57,8 +57,19 @@ def registar(sub, ajuda: str) -> None:
     p.set_defaults(func=executar)
 
 
+_sinal_recebido = False  # um SIGTERM chegou (mesmo que o KeyboardInterrupt se tenha perdido)
+
+
 def _interromper(sinal, _quadro):
+    global _sinal_recebido
+    _sinal_recebido = True
     raise KeyboardInterrupt(f"sinal {sinal}")
+
+
+def _parar_se_interrompido() -> None:
+    """Um passo do nbgrader pode engolir o KeyboardInterrupt do SIGTERM e seguir: não se segue."""
+    if _sinal_recebido:
+        raise KeyboardInterrupt("sinal recebido durante um passo do nbgrader")
 
 
 def _kernel_isolado(nome: str, raiz: Path, tmp: Path, env: dict) -> str:
@@ -163,6 +174,8 @@ def executar(args) -> int:
     grupo = _grupo_de_processos(env, tmp) if isolado else None
     lote, interrompido = None, False
     inicio = time.perf_counter()
+    global _sinal_recebido
+    _sinal_recebido = False
     anterior = signal.signal(signal.SIGTERM, _interromper)  # um SIGTERM também limpa o tmp
     try:
         turma = _ler_turma(raiz, args)
@@ -171,16 +184,19 @@ def executar(args) -> int:
         # do kernel isolado, porque herdam o JUPYTER_PATH que o aponta
         lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
         _guardas(turma, original, kernel, tmp, env, isolado)
+        _parar_se_interrompido()
         lote.preparar(Preparar(raiz=str(raiz), db=str(turma.db), fonte=str(turma.fonte),
                                timeout=args.timeout, kernel=kernel))
         limite = _limite_por_submissao(turma)
         _solucoes_com_nota_maxima(lote, turma.caps, turma.fonte, turma.publicado, tmp, limite)
         print("✔ as soluções têm nota máxima quando corrigidas como submissões", flush=True)
         resultados, n_tarefas, duracao = _corrigir_submissoes(lote, turma, limite)
-    except Recusa as recusa:
-        print(f"✘ Não comecei a correção. {recusa}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
+    except (Recusa, KeyboardInterrupt) as erro:
+        # o nbgrader apanha tudo o que acontece dentro de um passo (até o KeyboardInterrupt) e
+        # devolve-o como falha: um SIGTERM a meio desse passo chegava aqui como uma Recusa
+        if isinstance(erro, Recusa) and not _sinal_recebido:
+            print(f"✘ Não comecei a correção. {erro}", file=sys.stderr)
+            return 2
         interrompido = True
         print("✘ Correção interrompida: as notas já registadas ficam; as pastas temporárias "
               "foram apagadas.", file=sys.stderr)
