@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 
@@ -9,6 +10,22 @@ from .carregamento import carregar_decisor
 from .servidor import servir
 
 PORTA_PADRAO = 8765
+
+
+def _parar(_sinal, _quadro):
+    raise KeyboardInterrupt
+
+
+def _ouvir_sinais_de_paragem() -> None:
+    """Ctrl+C (SIGINT) e SIGTERM terminam o servidor com ordem.
+
+    Instala-se mesmo que o SIGINT venha ignorado de quem nos lançou: um processo em segundo plano
+    de uma shell não interativa («curso servidor &» num script) herda o SIGINT ignorado, e o
+    Python então não o transforma em KeyboardInterrupt — o «kill -INT» que a mensagem promete
+    ficava sem efeito e o servidor nunca parava.
+    """
+    signal.signal(signal.SIGINT, _parar)
+    signal.signal(signal.SIGTERM, _parar)
 DECISOR_PADRAO = "curso.offline.decisores:decisor_padrao"
 
 
@@ -30,6 +47,7 @@ def _correr(args) -> int:
     codificador()
     validar_pedido({"model": "aquecimento", "messages": [{"role": "user", "content": "."}],
                     "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]})
+    _ouvir_sinais_de_paragem()
     try:
         contexto = servir(decisor, args.host, args.porta, registo=registo)
         url = contexto.__enter__()
