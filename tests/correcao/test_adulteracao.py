@@ -6,7 +6,8 @@ do caderno em branco e põe numa célula de resposta um dos ataques da revisão 
 (ler as soluções, transformadores do IPython, ler o ``gradebook.db``, uma ``str`` que mente,
 estragar a submissão de um colega, escrever no repositório, processos destacados, forjar a
 resposta do trabalhador, ``SIGSTOP`` ao professor, trancar a base de dados, rede, ambiente,
-bombas de memória e de processos…). Depois de uma correção, para todos:
+bombas de memória e de processos, encher o disco, uma saída sem fim…). Depois de uma correção,
+para todos:
 
 - o atacante tem 0 pontos (não resolveu nada) e o resumo marca-o «⚠ possível adulteração»;
 - os colegas têm a nota de sempre;
@@ -53,7 +54,10 @@ subprocess.Popen([sys.executable, "-c", codigo, "{marca}"], start_new_session=Tr
                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 """
 
-SO_LIMITES = {"bomba_de_memoria"}  # código banal: o limite de memória chega, não há o que assinalar
+# código banal: o limite chega (memória, saída guardada), não há o que assinalar
+SO_LIMITES = {"bomba_de_memoria", "saida_sem_fim"}
+FIM_DA_INUNDACAO = "a-inundacao-chegou-ao-fim"
+ENCHEU = "a-ligacao-encheu"
 ATAQUES = {
     # ler as soluções do curso e correr as células de solução
     "solucoes_pela_raiz": """
@@ -238,6 +242,29 @@ for _ in range(5000):
         break
 print("filhos:", filhos)
 """,
+    # o disco do professor: a pasta de trabalho (tem tamanho fixo) e a de ligação (só sockets)
+    "encher_o_disco": f"""
+import os, sys
+bloco = b"0" * 2**24
+for i in range(64):  # a pasta de trabalho: 1 GiB, se a deixassem
+    try:
+        with open(f"enche-{{i}}", "wb") as f:
+            f.write(bloco)
+    except OSError as erro:
+        print("a pasta de trabalho encheu:", erro, flush=True)
+        break
+ligacao = os.path.dirname(sys.argv[sys.argv.index("-f") + 1])
+for i in range(256):  # a pasta de ligação: 4 GiB, se a vigia deixasse
+    with open(os.path.join(ligacao, f"enche-{{i}}"), "wb") as f:
+        f.write(bloco)
+print("{ENCHEU}")
+""",
+    # uma saída sem fim: 200 MiB de texto para a memória do trabalhador e para o caderno corrigido
+    "saida_sem_fim": f"""
+for _ in range(200):
+    print("x" * 2**20)
+print("{FIM_DA_INUNDACAO}")
+""",
     # o interpretador
     "trocar_verificar": """
 import sys
@@ -346,6 +373,16 @@ def _tabela(saida: str) -> dict[tuple[str, str], str]:
     return tabela
 
 
+def _saidas(caderno: Path) -> str:
+    """O texto de todas as saídas de um caderno corrigido (sem o código das células)."""
+    partes = []
+    for c in ler(caderno)["cells"]:
+        for saida in c.get("outputs", []):
+            texto = saida.get("text") or saida.get("evalue") or ""
+            partes.append("".join(texto) if isinstance(texto, list) else texto)
+    return "\n".join(partes)
+
+
 def _numero(texto: str) -> float:
     return float(texto.replace(",", "."))
 
@@ -427,6 +464,18 @@ def test_alunos_hostis(tmp_path, temporarias):
         assert SEGREDO not in texto, caminho
     for caminho in (curso / "autograded").rglob("*.ipynb"):
         assert SEGREDO not in caminho.read_text(encoding="utf-8"), caminho
+
+    # o disco e a memória do professor: a pasta de trabalho encheu no seu limite, a vigia
+    # terminou o kernel que escrevia na pasta de ligação, e a saída guardada tem teto
+    saidas = _saidas(curso / "autograded" / "encher_o_disco" / CAP / f"{CAP}.ipynb")
+    assert "a pasta de trabalho encheu:" in saidas and "No space left on device" in saidas
+    assert ENCHEU not in saidas
+    assert any("encher_o_disco" in li and "pasta de ligação" in li and "terminado" in li
+               for li in problemas.splitlines()), problemas
+    inundado = curso / "autograded" / "saida_sem_fim" / CAP / f"{CAP}.ipynb"
+    assert inundado.stat().st_size < 3 * 2**20, inundado.stat().st_size
+    assert "foi cortado pela correção" in _saidas(inundado)
+    assert FIM_DA_INUNDACAO not in _saidas(inundado)
 
 
 @pytest.mark.timeout(600)

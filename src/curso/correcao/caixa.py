@@ -9,23 +9,29 @@ nbclient/nbgrader continuam a executar o caderno como sempre. Dentro da caixa:
   processos que o aluno arrancar morrem com o kernel (``--die-with-parent``, PID próprio);
 - o utilizador 1000, não o 0, sem capacidades nem novos namespaces;
 - só leitura: o sistema (``/usr``), o ambiente Python, o pacote ``curso`` e as verificações
-  públicas; escrita: uma pasta privada com a cópia do caderno (``/home/aluno``) e um ``/tmp``
-  pequeno. Não se veem ``solutions/``, ``gradebook.db``, os outros alunos, a configuração, a
-  pasta pessoal do professor, nem as pastas temporárias da correção;
+  públicas; escrita: a pasta de trabalho (``/home/aluno``, com a cópia do caderno) e um ``/tmp``,
+  ambos em memória e com tamanho fixo — o disco do professor não enche. Não se veem
+  ``solutions/``, ``gradebook.db``, os outros alunos, a configuração, a pasta pessoal do
+  professor, nem as pastas temporárias da correção;
 - variáveis de ambiente de uma lista fechada; limites de memória e de processos.
 
 O kernel fala com o trabalhador por sockets Unix (ZMQ ``ipc``) numa pasta partilhada só para
-isso: com a rede isolada, o ``tcp`` em 127.0.0.1 não chegaria cá fora.
+isso: com a rede isolada, o ``tcp`` em 127.0.0.1 não chegaria cá fora. É a única pasta do disco
+onde o kernel pode escrever; a ``VigiaDaLigacao`` termina o kernel que lá ponha outra coisa.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -41,6 +47,8 @@ VARIAVEIS = ("LANG", "LC_ALL", "PYTHONUTF8", "NBGRADER_EXECUTION", "PYTHONHASHSE
 MEMORIA = 4 * 2**30  # bytes de memória virtual do kernel: uma bomba de memória dá MemoryError
 PROCESSOS = 64  # processos e fios de execução ao mesmo tempo dentro da caixa
 TMP = 256 * 2**20  # o /tmp da caixa vive em memória: tem de ter tamanho
+CASA_MAXIMA = 256 * 2**20  # a pasta de trabalho também (tmpfs): um ciclo a escrever não enche o disco
+ENTREGA = "/run/entrega"  # a cópia da submissão, só de leitura; o lançador copia-a para a CASA
 # o kernel carrega a blindagem (ver curso.correcao.blindagem) antes da primeira célula
 ARGUMENTOS_DO_KERNEL = ["--IPKernelApp.kernel_class=curso.correcao.blindagem.KernelBlindado"]
 COPIA_MAXIMA = 50 * 2**20  # bytes da pasta da submissão copiados para a caixa
@@ -68,8 +76,13 @@ def motivo_sem_caixa() -> str | None:
     except (OSError, subprocess.TimeoutExpired) as erro:
         return f"o bubblewrap não correu: {erro}"
     if r.returncode != 0:
-        return ("o bubblewrap não consegue criar uma caixa (namespaces de utilizador desligados? "
-                f"«sysctl kernel.unprivileged_userns_clone=1»): {r.stderr.strip()[:300]}")
+        return ("o bubblewrap não consegue criar uma caixa — os namespaces de utilizador estão "
+                "desligados ou proibidos: num chroot não os há (corre num sistema a sério ou num "
+                "contentor que os permita); «sysctl user.max_user_namespaces» tem de ser > 0; no "
+                "Ubuntu ≥ 23.10 a AppArmor proíbe-os («sysctl "
+                "kernel.apparmor_restrict_unprivileged_userns=0», ou um perfil para o bwrap); em "
+                "núcleos Debian antigos, «sysctl kernel.unprivileged_userns_clone=1». O bwrap "
+                f"disse: {r.stderr.strip()[:300]}")
     return None
 
 
@@ -104,11 +117,12 @@ def comando(kernel: list[str], privada: Path, ligacao: Path, leitura: list[str],
             argv += ["--symlink", os.readlink(f"/{ligacao_usr}"), f"/{ligacao_usr}"]
         elif os.path.isdir(f"/{ligacao_usr}"):
             argv += ["--ro-bind", f"/{ligacao_usr}", f"/{ligacao_usr}"]
-    argv += ["--bind", str(privada), CASA, "--bind", str(ligacao), str(ligacao), "--chdir", CASA,
-             "--clearenv"]
+    argv += ["--ro-bind", str(privada), ENTREGA, "--size", str(CASA_MAXIMA), "--perms", "0700",
+             "--tmpfs", CASA, "--bind", str(ligacao), str(ligacao), "--chdir", CASA, "--clearenv"]
     for nome, valor in env.items():
         argv += ["--setenv", nome, valor]
-    interior = [sys.executable, "-m", "curso.correcao.interior", str(memoria), str(processos)]
+    interior = [sys.executable, "-m", "curso.correcao.interior", str(memoria), str(processos),
+                ENTREGA, CASA]
     return [*argv, "--", *interior, "--", *kernel]
 
 
@@ -156,6 +170,90 @@ def tabelas_unicode(base: Path) -> Path | None:
         except (OSError, subprocess.TimeoutExpired):
             return None
     return tabelas if tabelas.is_dir() else None
+
+
+SOCKET_DO_KERNEL = re.compile(r"k-\d+")  # os sockets ipc do kernel: o ``ip`` (``k``) e a porta
+LIGACAO_MAXIMA = 64 * 2**10  # o kernel.json tem umas centenas de bytes
+_violacoes: list[str] = []
+_trinco_violacoes = threading.Lock()
+
+
+def violacoes() -> list[str]:
+    """O que as vigias registaram desde a última chamada (e esquece-o): uma linha por kernel."""
+    with _trinco_violacoes:
+        vistas = list(_violacoes)
+        _violacoes.clear()
+    return vistas
+
+
+def estranhos_na_ligacao(pasta: Path) -> list[str]:
+    """O que há na pasta de ligação além do ``kernel.json`` e dos sockets do kernel."""
+    estranhos = []
+    with os.scandir(pasta) as entradas:
+        for entrada in entradas:
+            modo = entrada.stat(follow_symlinks=False)
+            if entrada.name == "kernel.json" and stat.S_ISREG(modo.st_mode) and modo.st_size <= LIGACAO_MAXIMA:
+                continue
+            if SOCKET_DO_KERNEL.fullmatch(entrada.name) and stat.S_ISSOCK(modo.st_mode):
+                continue
+            estranhos.append(entrada.name)
+    return estranhos
+
+
+def _apagar(pasta: Path, nomes: list[str]) -> None:
+    for nome in nomes:
+        caminho = pasta / nome
+        if caminho.is_dir() and not caminho.is_symlink():
+            shutil.rmtree(caminho, ignore_errors=True)  # não segue ligações simbólicas
+        else:
+            try:
+                caminho.unlink()
+            except OSError:
+                pass
+
+
+class VigiaDaLigacao(threading.Thread):
+    """Vigia a pasta de ligação, a única do disco onde o kernel escreve (os seus sockets).
+
+    Um kernel que lá ponha outra coisa — ficheiros para encher o disco, pastas, ligações
+    simbólicas — é terminado logo (o trabalhador reinicia-o, como a um kernel que morreu), o que
+    lá pôs é apagado e a violação fica registada para o resumo do professor (``violacoes``). Entre
+    duas olhadelas (``intervalo``) o kernel escreve no máximo o que o disco aguenta nesse tempo.
+    """
+
+    def __init__(self, pasta: Path, processo: subprocess.Popen, intervalo: float = 0.1):
+        super().__init__(daemon=True, name=f"vigia-{pasta.parent.name}")
+        self.pasta, self.processo, self.intervalo = pasta, processo, intervalo
+        self._fim = threading.Event()
+
+    def parar(self) -> None:
+        self._fim.set()
+
+    def run(self) -> None:
+        while not self._fim.wait(self.intervalo) and self.processo.poll() is None:
+            try:
+                estranhos = estranhos_na_ligacao(self.pasta)
+            except OSError:
+                return  # a pasta já foi apagada: a caixa acabou
+            if estranhos:
+                self._terminar(estranhos)
+                return
+
+    def _terminar(self, estranhos: list[str]) -> None:
+        try:
+            self.processo.kill()  # o bwrap: com ele morre o PID 1 da caixa, e tudo o que lá está
+        except OSError:
+            pass
+        limite = time.monotonic() + 5
+        while self.processo.poll() is None and time.monotonic() < limite:
+            time.sleep(0.02)
+        for _ in range(2):  # duas passagens: o que um processo a morrer ainda tenha escrito
+            _apagar(self.pasta, estranhos_na_ligacao(self.pasta))
+            time.sleep(0.05)
+        mostrados = ", ".join(sorted(estranhos)[:3]) + (" …" if len(estranhos) > 3 else "")
+        with _trinco_violacoes:
+            _violacoes.append(f"o kernel escreveu na pasta de ligação ({len(estranhos)} entrada(s) "
+                              f"que não são sockets: {mostrados}) e foi terminado")
 
 
 class GrupoDeProcessos:
@@ -246,6 +344,7 @@ class ProvisionadorIsolado(LocalProvisioner):
     privada: Path | None = None
     ligacao: Path | None = None
     grupo: GrupoDeProcessos | None = None
+    vigia: VigiaDaLigacao | None = None
 
     async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
         km = self.parent
@@ -277,7 +376,15 @@ class ProvisionadorIsolado(LocalProvisioner):
         kwargs.setdefault("stdout", subprocess.DEVNULL)
         return kwargs
 
+    async def post_launch(self, **kwargs: Any) -> None:
+        await super().post_launch(**kwargs)
+        self.vigia = VigiaDaLigacao(self.ligacao, self.process)
+        self.vigia.start()
+
     async def cleanup(self, restart: bool = False) -> None:
+        if self.vigia is not None:
+            self.vigia.parar()
+            self.vigia = None
         await super().cleanup(restart=restart)
         if restart:
             return

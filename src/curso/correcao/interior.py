@@ -1,6 +1,11 @@
-"""O lançador dentro da caixa: põe os limites e dá lugar ao kernel.
+"""O lançador dentro da caixa: prepara a pasta de trabalho, põe os limites e dá lugar ao kernel.
 
-    python -m curso.correcao.interior MEMORIA PROCESSOS -- KERNEL…
+    python -m curso.correcao.interior MEMORIA PROCESSOS ENTREGA CASA -- KERNEL…
+
+``ENTREGA`` é a cópia da submissão, montada só de leitura; ``CASA`` é a pasta de trabalho do
+kernel, um ``tmpfs`` com tamanho fixo (a caixa monta-o): os ficheiros da entrega são copiados
+para lá antes de o código do aluno correr, por isso o aluno pode escrever nos seus ficheiros,
+mas nunca mais do que o ``tmpfs`` deixa — nada do que escreve chega ao disco do professor.
 
 Os limites são postos já dentro do namespace de utilizador da caixa: o ``RLIMIT_NPROC`` conta só
 os processos desta caixa (fora dela, o professor pode ter muitos mais). Como root, o namespace
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import sys
 
 FICHEIRO_MAXIMO = 256 * 2**20  # nenhum ficheiro escrito pelo kernel passa disto
@@ -24,10 +30,13 @@ def limitar(memoria: int, processos: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    memoria, processos, separador, *kernel = argv
-    if separador != "--" or not kernel:
-        print("uso: python -m curso.correcao.interior MEMORIA PROCESSOS -- KERNEL…", file=sys.stderr)
+    if len(argv) < 6 or argv[4] != "--":
+        print("uso: python -m curso.correcao.interior MEMORIA PROCESSOS ENTREGA CASA -- KERNEL…",
+              file=sys.stderr)
         return 2
+    memoria, processos, entrega, casa, _, *kernel = argv
+    # ainda não correu nada do aluno: a cópia é do lançador, com ligações copiadas como ligações
+    shutil.copytree(entrega, casa, symlinks=True, dirs_exist_ok=True)
     limitar(int(memoria), int(processos))
     os.execv(kernel[0], kernel)
     return 1  # não se chega aqui

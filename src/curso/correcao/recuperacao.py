@@ -6,11 +6,17 @@ sem notas, um zero silencioso. Aqui a célula culpada fica com um erro que expli
 aconteceu, o kernel é reiniciado, as células que correram bem antes dela voltam a correr (para
 repor o estado) e a correção segue para a célula seguinte. Cada caderno tem um número limitado
 de reinícios; depois disso as células que faltam ficam marcadas como não executadas (valem 0).
+
+A saída de cada célula também tem limite (``LIMITE_SAIDA``): um ciclo que escreve sem parar
+encheria a memória do trabalhador e o caderno corrigido. O que passa do limite fica de fora, com
+uma nota; os erros nunca ficam de fora (é por eles que o nbgrader sabe que uma verificação
+falhou), só são aparados.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 
 from jupyter_core.utils import run_sync
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
@@ -22,6 +28,33 @@ KERNEL_MORREU = "KernelMorreu"
 NAO_PAROU = "CicloSemFim"
 NAO_EXECUTADA = "CelulaNaoExecutada"
 MARCAS = (KERNEL_MORREU, NAO_PAROU, NAO_EXECUTADA, "CellTimeoutError")
+LIMITE_SAIDA = 2**20  # caracteres de saída guardados por célula (texto, imagens, HTML…)
+LIMITE_ERRO = 100_000  # caracteres da mensagem e do traceback de um erro
+CORTADA = ("\n[… a saída desta célula passou de {limite} caracteres e o resto foi cortado pela "
+           "correção …]\n")
+
+
+def tamanho_da_saida(conteudo: dict) -> int:
+    """Caracteres de uma mensagem de saída do kernel (``stream``, ``display_data``…)."""
+    if isinstance(conteudo.get("text"), str):
+        return len(conteudo["text"])
+    dados = conteudo.get("data") or {}
+    return sum(len(v) if isinstance(v, str) else len(json.dumps(v, default=str)) for v in dados.values())
+
+
+def erro_aparado(mensagem: dict) -> dict:
+    """A mensagem ``error`` com ``evalue`` e ``traceback`` dentro de ``LIMITE_ERRO`` (o fim do
+    traceback, onde está a causa, fica)."""
+    conteudo = dict(mensagem["content"])
+    conteudo["evalue"] = str(conteudo.get("evalue", ""))[:LIMITE_ERRO]
+    linhas, total = [], 0
+    for linha in reversed([str(li) for li in conteudo.get("traceback") or []]):
+        total += len(linha)
+        if total > LIMITE_ERRO:
+            break
+        linhas.append(linha)
+    conteudo["traceback"] = linhas[::-1]
+    return {**mensagem, "content": conteudo}
 
 
 def erro_de_saida(nome: str, mensagem: str) -> NotebookNode:
@@ -39,9 +72,24 @@ class ExecutarSemParar(Execute):
     def preprocess(self, nb, resources=None, km=None):
         self._correu_bem: set[int] = set()
         self._reinicios = 0
+        self._saida: dict[int, int] = {}  # caracteres de saída já guardados, por célula
         return super().preprocess(nb, resources, km)
 
+    def output(self, outs, msg, display_id, cell_index):
+        if msg["msg_type"] == "error":
+            return super().output(outs, erro_aparado(msg), display_id, cell_index)
+        antes = self._saida.get(cell_index, 0)
+        depois = antes + tamanho_da_saida(msg.get("content") or {})
+        self._saida[cell_index] = depois
+        if depois <= LIMITE_SAIDA:
+            return super().output(outs, msg, display_id, cell_index)
+        if antes <= LIMITE_SAIDA:  # a nota, uma vez por célula
+            outs.append(NotebookNode(output_type="stream", name="stderr",
+                                     text=CORTADA.format(limite=LIMITE_SAIDA)))
+        return None
+
     def preprocess_cell(self, cell, resources, index):
+        self._saida.pop(index, None)
         if cell.cell_type != "code" or not cell.source.strip():
             return super().preprocess_cell(cell, resources, index)
         if self._reinicios > self.max_reinicios:
@@ -54,8 +102,8 @@ class ExecutarSemParar(Execute):
         except DeadKernelError:
             cell.outputs.append(erro_de_saida(KERNEL_MORREU, (
                 "O kernel morreu a correr esta célula (os._exit, sys.exit num processo filho, "
-                "falta de memória ou um crash). Esta célula vale 0; o resto do caderno foi "
-                "corrigido num kernel novo.")))
+                "falta de memória, um crash, ou a correção terminou-o por escrever onde não "
+                "devia). Esta célula vale 0; o resto do caderno foi corrigido num kernel novo.")))
             self._reanimar(index)
         except CellTimeoutError:
             cell.outputs.append(erro_de_saida(NAO_PAROU, (
@@ -76,6 +124,7 @@ class ExecutarSemParar(Execute):
         run_sync(self.km.restart_kernel)(now=True)
         run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)
         for anterior in sorted(i for i in self._correu_bem if i < index):
+            self._saida.pop(anterior, None)
             try:
                 self.execute_cell(copy.deepcopy(self.nb.cells[anterior]), anterior,
                                   store_history=False)

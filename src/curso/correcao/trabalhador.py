@@ -101,6 +101,17 @@ def retornos_em_falta(pasta: Path, esperados: list[str], faltam: list[str]) -> l
             for nome in esperados if nome not in faltam and not (pasta / f"{nome}.html").is_file()]
 
 
+def violacoes_da_caixa() -> list[str]:
+    """O que as vigias da caixa de areia viram desde a última chamada, como problemas para o resumo
+    (nada sem caixa: com ``--sem-isolamento`` o módulo nem é importado)."""
+    caixa = sys.modules.get("curso.correcao.caixa")
+    if caixa is None:
+        return []
+    from curso.correcao.adulteracao import AVISO
+
+    return [f"{AVISO}: {v}" for v in caixa.violacoes()]
+
+
 def corrigir(cfg, tarefa: Tarefa) -> Resposta:
     from nbgrader.api import Gradebook
     from nbgrader.converters import Autograde, GenerateFeedback
@@ -116,6 +127,7 @@ def corrigir(cfg, tarefa: Tarefa) -> Resposta:
     with Gradebook(db_url) as gb:
         esperados = [nb.name for nb in gb.find_assignment(capitulo).notebooks]
     faltam, problemas = cadernos_em_falta(pasta_sub, esperados)
+    violacoes_da_caixa()  # as de uma tarefa anterior já foram contadas (ou não eram de ninguém)
     resposta = Resposta(tarefa.id, ok=True)
     if len(faltam) == len(esperados):
         _zeros(db_url, capitulo, aluno)
@@ -125,6 +137,7 @@ def corrigir(cfg, tarefa: Tarefa) -> Resposta:
         r = capture_log(app)
         if not r["success"]:
             resposta.ok, resposta.erro = False, (r.get("error") or r.get("log") or "")[-3000:]
+        problemas += violacoes_da_caixa()
         for nome in esperados:
             if nome in faltam:
                 continue
