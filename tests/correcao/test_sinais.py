@@ -52,7 +52,7 @@ def test_avisos_dizem_celula_e_linha_e_saltam_as_bloqueadas():
     ]
     avisos = adulteracao.no_caderno(celulas, {"ex1_1_verificacao"})
     assert avisos == [
-        "⚠ possível adulteração: import de ctypes (célula «ex1_1», linha 2)",
+        "⚠ possível adulteração: import do ctypes (célula «ex1_1», linha 2)",
         "⚠ possível adulteração: import de sinais (signal) (célula «n.º 3», linha 2)",
     ]
     # uma célula do aluno que se diz «locked» nos metadados continua a ser lida

@@ -15,15 +15,17 @@ from pathlib import Path
 
 AVISO = "⚠ possível adulteração"
 
-MODULOS = {
-    "os": "o módulo os", "subprocess": "processos (subprocess)", "ctypes": "ctypes",
-    "signal": "sinais (signal)", "sys": "o módulo sys", "builtins": "builtins",
-    "gc": "o coletor de lixo (gc)", "inspect": "inspect", "importlib": "importlib",
-    "multiprocessing": "processos (multiprocessing)", "socket": "sockets", "pty": "pty",
-    "shutil": "shutil", "sqlite3": "sqlite3", "IPython": "o IPython", "ipykernel": "o ipykernel",
-    "zmq": "o zmq", "resource": "resource", "threading": "fios de execução (threading)",
-    "_thread": "fios de execução (_thread)", "atexit": "atexit", "pickle": "pickle",
-    "marshal": "marshal", "types": "types", "linecache": "linecache", "traceback": "traceback", "nbgrader": "o nbgrader", "jupyter_client": "o jupyter_client",
+MODULOS = {  # o que vem depois de «import» na mensagem
+    "os": "do módulo os", "subprocess": "de processos (subprocess)", "ctypes": "do ctypes",
+    "signal": "de sinais (signal)", "sys": "do módulo sys", "builtins": "do builtins",
+    "gc": "do coletor de lixo (gc)", "inspect": "do inspect", "importlib": "do importlib",
+    "multiprocessing": "de processos (multiprocessing)", "socket": "de sockets", "pty": "do pty",
+    "shutil": "do shutil", "sqlite3": "do sqlite3", "IPython": "do IPython",
+    "ipykernel": "do ipykernel", "zmq": "do zmq", "resource": "do resource",
+    "threading": "de fios de execução (threading)", "_thread": "de fios de execução (_thread)",
+    "atexit": "do atexit", "pickle": "do pickle", "marshal": "do marshal", "types": "do types",
+    "linecache": "do linecache", "traceback": "do traceback", "nbgrader": "do nbgrader",
+    "jupyter_client": "do jupyter_client",
 }
 CHAMADAS = {
     "exec": "exec", "eval": "eval", "compile": "compile", "__import__": "__import__",
@@ -87,9 +89,9 @@ def sinais(fonte: str) -> list[tuple[int, str]]:
             for a in no.names:
                 raiz = a.name.split(".")[0]
                 if raiz in MODULOS:
-                    achados.append((linha, f"import de {MODULOS[raiz]}"))
+                    achados.append((linha, f"import {MODULOS[raiz]}"))
         elif isinstance(no, ast.ImportFrom) and (no.module or "").split(".")[0] in MODULOS:
-            achados.append((linha, f"import de {MODULOS[(no.module or '').split('.')[0]]}"))
+            achados.append((linha, f"import {MODULOS[(no.module or '').split('.')[0]]}"))
         elif isinstance(no, ast.Call) and isinstance(no.func, ast.Name):
             if no.func.id in CHAMADAS:
                 achados.append((linha, CHAMADAS[no.func.id]))

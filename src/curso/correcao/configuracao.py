@@ -9,6 +9,16 @@ from __future__ import annotations
 AVISO_CELULA_REPOSTA = "Esta célula ({cell_id}) faltava na submissão e foi reposta pelo nbgrader.\n"
 
 
+def silenciar_avisos_do_nbgrader() -> None:
+    """O nbgrader 0.9 mexe em objetos fora da sessão do SQLAlchemy ao criar cada submissão: três
+    ``SAWarning`` por aluno, sem consequência, que só assustam quem corrige."""
+    import warnings
+
+    from sqlalchemy.exc import SAWarning
+
+    warnings.filterwarnings("ignore", category=SAWarning, module=r"nbgrader\.api")
+
+
 def aplicar(c) -> None:
     """Põe em ``c`` (a configuração do nbgrader) o que a correção do curso usa."""
     from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
@@ -16,6 +26,8 @@ def aplicar(c) -> None:
 
     from curso.correcao.recuperacao import ExecutarSemParar
     from curso.correcao.retorno import OcultarTestesEscondidos
+
+    silenciar_avisos_do_nbgrader()
 
     # um kernel que morre (os._exit) é reiniciado e a correção continua nas células seguintes
     c.Autograde.autograde_preprocessors = [

@@ -15,6 +15,9 @@ def registar_na_base(db_url: str, aluno: str, capitulo: str, resposta: Resposta)
     O aluno e o capítulo vêm da tarefa que o principal enviou, nunca da resposta."""
     from nbgrader.api import Gradebook
 
+    from curso.correcao.configuracao import silenciar_avisos_do_nbgrader
+
+    silenciar_avisos_do_nbgrader()
     notas = resposta.notas
     with Gradebook(db_url) as gb:
         gb.update_or_create_student(aluno)
