@@ -31,6 +31,8 @@ RAIZ = Path(__file__).resolve().parents[2]
 PROXY = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 CURSO_ID = "curso-agentes"
 SENHA = "turma-" + secrets.token_hex(8)  # a palavra-passe partilhada dos alunos (só deste teste)
+# a do professor (admin): o SharedPasswordAuthenticator pede ≥ 32 caracteres e diferente da dos alunos
+SENHA_ADMIN = "professor-" + secrets.token_hex(16)
 FIM = re.compile(r"__FIM__(\d+)__")
 
 
@@ -124,6 +126,25 @@ def processos_de(nome: str) -> list[int]:
     return [int(p) for p in r.stdout.split()]
 
 
+def _linha_de_comandos(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")[:200]
+    except OSError:
+        return "?"
+
+
+def _sobras_de(nome: str, limite: float = 30) -> list[str]:
+    """Os processos de ``nome`` que continuam vivos ``limite`` segundos depois de o Hub parar.
+
+    Parar o servidor de um utilizador termina-o; os kernels e os terminais que ele arrancou
+    saem a seguir, quando dão pela falta do pai (o ipykernel vê-o de segundo a segundo). Um
+    processo que ainda cá está ao fim deste tempo ficou órfão a sério."""
+    limite_final = time.monotonic() + limite
+    while processos_de(nome) and time.monotonic() < limite_final:
+        time.sleep(0.2)
+    return [f"{pid}: {_linha_de_comandos(pid)}" for pid in processos_de(nome)]
+
+
 def remover_utilizador(nome: str) -> None:
     """Termina os processos que ficaram (pelo seu pid) e apaga o utilizador e a sua pasta."""
     for pid in processos_de(nome):
@@ -159,7 +180,9 @@ c.JupyterHub.cookie_secret_file = "{pasta}/jupyterhub_cookie_secret"
 c.JupyterHub.pid_file = "{pasta}/jupyterhub.pid"
 c.JupyterHub.authenticator_class = "shared-password"
 c.SharedPasswordAuthenticator.user_password = {senha!r}
+c.SharedPasswordAuthenticator.admin_password = {senha_admin!r}
 c.Authenticator.allowed_users = set({utilizadores!r})
+c.Authenticator.admin_users = set({admins!r})
 c.JupyterHub.spawner_class = "localprocess"
 c.Spawner.cmd = [{python!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.default_url = "/lab"
@@ -175,8 +198,10 @@ c.JupyterHub.load_roles = [{{"name": "turma", "services": ["turma"],
 class Hub:
     """Um JupyterHub com ``utilizadores``; ``with Hub(...) as hub`` arranca e para tudo."""
 
-    def __init__(self, base: Path, utilizadores: list[str], envoltorio: list[str] = ()):
+    def __init__(self, base: Path, utilizadores: list[str], envoltorio: list[str] = (),
+                 admins: list[str] = ()):
         self.base, self.utilizadores, self.envoltorio = base, list(utilizadores), list(envoltorio)
+        self.admins = list(admins)  # entram com SENHA_ADMIN (como o professor do guia)
         self.python = Path(sys.executable)
         self.pasta = base / "hub"
         self.troca = base / "troca"
@@ -213,7 +238,8 @@ class Hub:
             escrever_como(nome, self.casa(nome) / ".bash_profile", f'export PATH="{bin_}:$PATH"\n')
         (self.pasta / "jupyterhub_config.py").write_text(CONFIG_HUB.format(
             porta=self.porta, porta_hub=self.porta_hub, porta_proxy=self.porta_proxy,
-            proxy=str(PROXY), pasta=self.pasta, senha=SENHA, utilizadores=self.utilizadores,
+            proxy=str(PROXY), pasta=self.pasta, senha=SENHA, senha_admin=SENHA_ADMIN,
+            utilizadores=self.utilizadores, admins=self.admins,
             python=str(self.python), path=f"{bin_}:/usr/local/bin:/usr/bin:/bin",
             token=self.token), encoding="utf-8")
         self.registo = open(self.pasta / "jupyterhub.log", "w")  # noqa: SIM115 — fecha em __exit__
@@ -260,11 +286,22 @@ class Hub:
         finally:
             if getattr(self, "registo", None):
                 self.registo.close()
-            self.sobras = {nome: processos_de(nome) for nome in self.utilizadores}
+            self.sobras = {nome: _sobras_de(nome) for nome in self.utilizadores}
             for nome in self.utilizadores:
                 remover_utilizador(nome)
 
     # -- API REST do Hub ----------------------------------------------------------------------
+
+    def entrar(self, nome: str, senha: str) -> bool:
+        """A página de login do Hub, como num navegador: ``True`` se deixou entrar."""
+        sessao = requests.Session()
+        sessao.get(f"{self.url}/hub/login", timeout=30).raise_for_status()
+        r = sessao.post(f"{self.url}/hub/login", timeout=60, allow_redirects=False,
+                        data={"username": nome, "password": senha,
+                              "_xsrf": sessao.cookies.get("_xsrf", "")})
+        if r.status_code not in (302, 403):
+            raise ErroDoHub(f"login de {nome}: {r.status_code} {r.text[:300]}")
+        return r.status_code == 302
 
     def api(self, metodo: str, caminho: str, **kwargs) -> requests.Response:
         r = self.sessao.request(metodo, f"{self.url}/hub/api{caminho}", timeout=30, **kwargs)

@@ -21,8 +21,8 @@ from nbgrader.api import Gradebook
 
 from tests.correcao._turma import copiar_curso, exercicios, ler, maximo, nbg
 
-from ._hub import (CURSO_ID, RAIZ, SENHA, Hub, ha_condicoes, instalacao_partilhada, nomes,
-                   pasta_base, porta_aberta)
+from ._hub import (CURSO_ID, RAIZ, SENHA, SENHA_ADMIN, Hub, ha_condicoes, instalacao_partilhada,
+                   nomes, pasta_base, porta_aberta)
 
 pytestmark = [pytest.mark.hub, pytest.mark.timeout(1200)]
 
@@ -122,7 +122,8 @@ def test_turma_no_jupyterhub():
         envoltorio = instalacao_partilhada()
         prof = nomes("cprof", 1)[0]
         resolve, branco, hostil = alunos = nomes("caluno", 3)
-        with Hub(base, [prof, *alunos], envoltorio) as hub:
+        with Hub(base, [prof, *alunos], envoltorio, admins=[prof]) as hub:
+            _entradas(hub, prof, branco)
             _turma(hub, prof, resolve, branco, hostil)
             _jornada_no_navegador(hub, branco, base)
         # nada fica a correr: nem processos dos utilizadores, nem as portas do Hub e do proxy
@@ -131,6 +132,15 @@ def test_turma_no_jupyterhub():
         assert hub.processo.returncode is not None
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def _entradas(hub: Hub, prof: str, aluno: str) -> None:
+    """A configuração do guia (docs/jupyterhub.md): o professor entra com a palavra-passe de
+    admin, e quem só sabe a dos alunos não entra como professor."""
+    assert hub.entrar(prof, SENHA_ADMIN), hub.log()[-2000:]
+    assert not hub.entrar(prof, SENHA)
+    assert hub.entrar(aluno, SENHA)
+    assert not hub.entrar(aluno, SENHA_ADMIN)
 
 
 def _turma(hub: Hub, prof: str, resolve: str, branco: str, hostil: str) -> None:
