@@ -122,6 +122,21 @@ def test_vigia_termina_o_kernel_e_apaga_o_que_ele_escreveu(tmp_path, kernel_fals
         s.close()
 
 
+def test_vigia_termina_o_kernel_que_lhe_tira_a_leitura(tmp_path, kernel_falso, monkeypatch):
+    # um kernel que faça chmod 000 à pasta (um professor que não é root deixa de a ler) não
+    # pode deixar a vigia cega: é tratado como uma violação
+    def ilegivel(pasta):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(caixa, "estranhos_na_ligacao", ilegivel)
+    vigia = caixa.VigiaDaLigacao(tmp_path, kernel_falso, intervalo=0.01)
+    vigia.start()
+    assert _esperar(lambda: kernel_falso.poll() is not None), "a vigia não terminou o kernel"
+    vigia.join(10)
+    (violacao,) = caixa.violacoes()
+    assert "ilegível" in violacao and "terminado" in violacao
+
+
 # --------------------------------------------------------------------------- a saída das células
 
 def _mensagem(tipo, conteudo):

@@ -191,7 +191,10 @@ def estranhos_na_ligacao(pasta: Path) -> list[str]:
     estranhos = []
     with os.scandir(pasta) as entradas:
         for entrada in entradas:
-            modo = entrada.stat(follow_symlinks=False)
+            try:
+                modo = entrada.stat(follow_symlinks=False)
+            except FileNotFoundError:  # apagada entretanto: já não ocupa nada
+                continue
             if entrada.name == "kernel.json" and stat.S_ISREG(modo.st_mode) and modo.st_size <= LIGACAO_MAXIMA:
                 continue
             if SOCKET_DO_KERNEL.fullmatch(entrada.name) and stat.S_ISSOCK(modo.st_mode):
@@ -233,8 +236,10 @@ class VigiaDaLigacao(threading.Thread):
         while not self._fim.wait(self.intervalo) and self.processo.poll() is None:
             try:
                 estranhos = estranhos_na_ligacao(self.pasta)
-            except OSError:
-                return  # a pasta já foi apagada: a caixa acabou
+            except FileNotFoundError:
+                return  # a própria pasta foi apagada: a caixa acabou
+            except OSError as erro:  # o kernel tirou-nos a leitura (chmod): também não pode
+                estranhos = [f"a pasta ficou ilegível ({erro.strerror})"]
             if estranhos:
                 self._terminar(estranhos)
                 return
@@ -247,9 +252,13 @@ class VigiaDaLigacao(threading.Thread):
         limite = time.monotonic() + 5
         while self.processo.poll() is None and time.monotonic() < limite:
             time.sleep(0.02)
-        for _ in range(2):  # duas passagens: o que um processo a morrer ainda tenha escrito
-            _apagar(self.pasta, estranhos_na_ligacao(self.pasta))
-            time.sleep(0.05)
+        try:
+            os.chmod(self.pasta, 0o700)  # a pasta é do trabalhador: se o kernel a fechou, reabre-a
+            for _ in range(2):  # duas passagens: o que um processo a morrer ainda tenha escrito
+                _apagar(self.pasta, estranhos_na_ligacao(self.pasta))
+                time.sleep(0.05)
+        except OSError:
+            pass  # a caixa é apagada no fim da correção de qualquer maneira
         mostrados = ", ".join(sorted(estranhos)[:3]) + (" …" if len(estranhos) > 3 else "")
         with _trinco_violacoes:
             _violacoes.append(f"o kernel escreveu na pasta de ligação ({len(estranhos)} entrada(s) "
