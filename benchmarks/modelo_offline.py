@@ -28,10 +28,11 @@ import time
 import httpx2
 import openai
 
+from curso import modelo
 from curso.offline import cliente_offline, cliente_offline_assincrono, servir
 from curso.offline.exemplos import ESQUEMAS, ESQUEMAS_PLANOS, PERGUNTA
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 MENSAGENS = [
     {"role": "system", "content": "És um assistente de câmbio. Responde em português europeu."},
     {"role": "user", "content": PERGUNTA},

@@ -4,10 +4,11 @@ agente lista as ferramentas, converte-as em ferramentas ``tools=`` e chama-as �
 import asyncio
 import json
 
+from curso import modelo
 from curso.mcp_demo import para_ferramenta, sessao_mcp, texto_do_resultado
 from curso.offline import cliente_offline, validar_mensagens
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 
 
 def decisor_orcamento(mensagens, ferramentas):

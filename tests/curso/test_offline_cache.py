@@ -1,11 +1,12 @@
 """A cache de prefixos simulada: ≥ 1 024 tokens partilhados com um pedido anterior ao mesmo
 modelo dão ``cached_tokens`` em múltiplos de 128, nas duas APIs, de forma determinística."""
 
+from curso import modelo
 from curso.offline import cliente_offline, codificador
 from curso.offline.cache import tokens_em_cache
 from curso.offline.tokens import tokens_da_mensagem
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 # um sistema longo e fixo (o prefixo que se repete), com bem mais de 1 024 tokens
 SISTEMA = {"role": "system", "content": " ".join(f"Regra {i}: responde em português europeu." for i in range(160))}
 
@@ -32,7 +33,7 @@ def test_primeiro_pedido_sem_cache_segundo_com_o_prefixo_partilhado():
         tokens_em_cache(segundo.prompt_tokens - 3) - segundo.prompt_tokens_details.cached_tokens)
     assert segundo.prompt_tokens_details.cached_tokens == tokens_em_cache(tokens_da_mensagem(SISTEMA))
     assert segundo.prompt_tokens_details.cached_tokens % 128 == 0
-    assert pedir("Olá", modelo="gpt-4o").prompt_tokens_details.cached_tokens == 0  # outro modelo
+    assert pedir("Olá", modelo="outro-modelo").prompt_tokens_details.cached_tokens == 0  # outro modelo
     # o mesmo pedido outra vez: o prompt inteiro é prefixo partilhado
     repetido = pedir("Olá")
     assert repetido.prompt_tokens_details.cached_tokens == tokens_em_cache(repetido.prompt_tokens - 3)

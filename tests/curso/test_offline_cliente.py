@@ -8,10 +8,11 @@ import json
 import openai
 import pytest
 
+from curso import modelo
 from curso.offline import Roteiro, RoteiroEsgotado, cliente_offline, cliente_offline_assincrono, codificador
 from curso.offline.tokens import FICHEIRO_VOCABULARIO, SHA256_O200K_BASE
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 PERGUNTA = [{"role": "user", "content": "Olá! Que horas são?"}]
 FERRAMENTAS = [
     {"type": "function", "function": {"name": "hora", "parameters": {"type": "object", "properties": {}}}},

@@ -4,9 +4,10 @@ dá um erro que o nomeia, nunca uma resposta silenciosamente errada."""
 import openai
 import pytest
 
+from curso import modelo
 from curso.offline import cliente_offline
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 CHAT = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in ("hora", "data")]
 PLANAS = [{"type": "function", "name": n, "parameters": {"type": "object"}} for n in ("hora", "data")]
 

@@ -7,9 +7,10 @@ import json
 import openai
 import pytest
 
+from curso import modelo
 from curso.offline import Roteiro, cliente_offline, cliente_offline_assincrono, codificador
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 HORA = {
     "type": "function",
     "name": "hora",

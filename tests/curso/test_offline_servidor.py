@@ -12,9 +12,10 @@ from urllib.parse import urlsplit
 import openai
 import pytest
 
+from curso import modelo
 from curso.offline import Roteiro, servir
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 PERGUNTA = [{"role": "user", "content": "Olá"}]
 
 

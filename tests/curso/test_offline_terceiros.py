@@ -9,6 +9,7 @@ import json
 import openai
 import pytest
 
+from curso import modelo
 from curso.offline import servir, validar_mensagens
 from curso.offline.exemplos import (
     ESQUEMAS,
@@ -20,7 +21,7 @@ from curso.offline.exemplos import (
     obter_taxa_cambio,
 )
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 RESPOSTA = "250,00 € são 212,50 £ (taxa de 0,85)."
 MAX_VOLTAS = 5
 

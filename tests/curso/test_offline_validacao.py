@@ -5,9 +5,10 @@ import json
 import openai
 import pytest
 
+from curso import modelo
 from curso.offline import ErroPedido, cliente_offline, validar_mensagens
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 FERRAMENTA = {
     "type": "function",
     "function": {

@@ -10,10 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionMessage
 
+from curso import modelo
 from curso.offline import cliente_offline
 from curso.verificacao import explica, lanca
 
-MODELO = "gpt-4o-mini"
+MODELO = modelo()  # o nome vive num só sítio: curso.clientes
 
 
 # --------------------------------------------------------------------------- utilitários

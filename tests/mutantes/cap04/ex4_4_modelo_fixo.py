@@ -5,7 +5,7 @@ import json
 
 def decidir_com_modelo(pedido, cliente, modelo):
     resposta = cliente.chat.completions.create(
-        model="gpt-4o-mini", messages=[{"role": "user", "content": pedido}], tools=ESQUEMAS_FERRAMENTAS)
+        model="o-meu-modelo-preferido", messages=[{"role": "user", "content": pedido}], tools=ESQUEMAS_FERRAMENTAS)
     chamadas = resposta.choices[0].message.tool_calls
     if not chamadas:
         return None
