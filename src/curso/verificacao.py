@@ -122,6 +122,7 @@ class Resultado:
     verificacao: str
     estado: str
     mensagem: str = ""
+    metodo: str = ""  # o nome na classe (``test_x``) ou da propriedade genérica (``propriedade_x``)
 
 
 class TempoEsgotado(BaseException):
@@ -452,24 +453,24 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
             metodo(*argumentos)
     except AssertionError as erro:
         mensagem = str(erro).strip() or "A verificação falhou."
-        return Resultado(ident, nome, FALHOU, mensagem)
+        return Resultado(ident, nome, FALHOU, mensagem, nome_metodo)
     except NotImplementedError:
-        return Resultado(ident, nome, POR_FAZER, "ainda não implementado")
+        return Resultado(ident, nome, POR_FAZER, "ainda não implementado", nome_metodo)
     except NomeEmFalta as erro:
-        return Resultado(ident, nome, FALHOU, explica(DICA_NOME_EM_FALTA, str(erro)))
+        return Resultado(ident, nome, FALHOU, explica(DICA_NOME_EM_FALTA, str(erro)), nome_metodo)
     except TempoEsgotado:
         return Resultado(ident, nome, FALHOU, explica(
             f"{DICA_TEMPO} {limite:g} s: há algum ciclo sem limite?",
             "a verificação foi interrompida",
-        ))
+        ), nome_metodo)
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
         afirmacoes = _so_afirmacoes(erro)
         if afirmacoes:  # a hypothesis junta num grupo várias falhas distintas
-            return Resultado(ident, nome, FALHOU, "\n".join(afirmacoes))
-        return Resultado(ident, nome, FALHOU, _erro_inesperado(erro, metodo, ident))
-    return Resultado(ident, nome, PASSOU)
+            return Resultado(ident, nome, FALHOU, "\n".join(afirmacoes), nome_metodo)
+        return Resultado(ident, nome, FALHOU, _erro_inesperado(erro, metodo, ident), nome_metodo)
+    return Resultado(ident, nome, PASSOU, "", nome_metodo)
 
 
 def metodos_de(classe: type) -> list[str]:
@@ -477,11 +478,16 @@ def metodos_de(classe: type) -> list[str]:
 
 
 def correr_verificacoes(exercicio: str | int, nb: Caderno) -> list[Resultado]:
-    """Corre as verificações públicas de um exercício ou capítulo e devolve os resultados."""
+    """Corre as verificações públicas de um exercício ou capítulo e devolve os resultados.
+
+    A seguir às de cada exercício vêm as propriedades genéricas (``propriedade_*``, ver
+    ``curso.propriedades``), que não mudam o resultado de nenhuma verificação.
+    """
+    from curso.propriedades import correr_exercicio
+
     resultados = []
     for ident, classe in selecionar(exercicio).items():
-        for nome_metodo in metodos_de(classe):
-            resultados.append(correr_verificacao(ident, classe, nome_metodo, nb))
+        resultados.extend(correr_exercicio(ident, classe, nb))
     return resultados
 
 
@@ -687,3 +693,36 @@ def so_dados(valor: object, *tipos: type, nome: str = "a resposta") -> object:
         elif type(atual) is list:
             pendentes.extend((v, f"{onde}[{i}]") for i, v in enumerate(atual))
     return valor
+
+
+def igual_estrito(a: object, b: object) -> bool:
+    """``a == b`` sem as tolerâncias do Python: ``True`` não é ``1`` nem ``1.0``, ``1`` não é
+    ``1.0``, e o mesmo dentro de listas, tuplos e dicionários (chaves incluídas), recursivamente.
+
+    Usa-o onde o enunciado distingue ``bool`` de número (ou inteiro de real): ``==`` diria que
+    ``[1, 0] == [True, False]``.
+    """
+    pendentes = [(a, b)]
+    while pendentes:
+        x, y = pendentes.pop()
+        if isinstance(x, bool) or isinstance(y, bool) or isinstance(x, (int, float)) and isinstance(y, (int, float)):
+            if type(x) is not type(y) or not (x == y or x != x and y != y):  # NaN igual a NaN
+                return False
+        elif isinstance(x, dict) and isinstance(y, dict):
+            if len(x) != len(y):
+                return False
+            for chave, valor in x.items():
+                par = next((k for k in y if igual_estrito(k, chave)), _FALTA) if chave in y else _FALTA
+                if par is _FALTA:
+                    return False
+                pendentes.append((valor, y[par]))
+        elif isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
+            if isinstance(x, list) != isinstance(y, list) or len(x) != len(y):
+                return False
+            pendentes.extend(zip(x, y))
+        elif x != y:
+            return False
+    return True
+
+
+_FALTA = object()
