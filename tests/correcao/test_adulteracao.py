@@ -269,7 +269,7 @@ print("{FIM_DA_INUNDACAO}")
     "trocar_verificar": """
 import sys
 sys.modules["curso.verificacao"].verificar = lambda *a, **k: print("Tudo certo")
-sys.modules["curso.verificacao"].so_dados = lambda valor, *a, **k: "b"
+sys.modules["curso.verificacao"].so_dados = lambda valor, *a, **k: "c"
 import builtins
 builtins.isinstance = lambda *a: True
 builtins.AssertionError = type("Nada", (Exception,), {})

@@ -85,7 +85,7 @@ def test_sem_isolamento_diz_na_primeira_linha(tmp_path):
 @pytest.mark.timeout(600)
 def test_testes_escondidos_privados(tmp_path):
     """Uma cópia privada de solutions/ com um teste escondido a mais (a letra exata, sem
-    espaços): quem responde « B » passa nos testes do repositório e falha nos privados."""
+    espaços): quem responde « C » passa nos testes do repositório e falha nos privados."""
     curso, privada = tmp_path / "curso", tmp_path / "privado" / "solutions"
     curso.mkdir()
     copiar_curso(curso, [CAP])
@@ -94,12 +94,12 @@ def test_testes_escondidos_privados(tmp_path):
     nb = ler(caminho)
     verificacao = celula(nb, "ex1_2_verificacao")
     fonte = "".join(verificacao["source"])
-    extra = 'assert resposta_1_2 == "b", "teste privado 7731"'
+    extra = 'assert resposta_1_2 == "c", "teste privado 7731"'
     verificacao["source"] = fonte.replace("### END HIDDEN TESTS", extra + "\n### END HIDDEN TESTS")
     caminho.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
 
     aluno = resolvido(CAP)
-    celula(aluno, "ex1_2")["source"] = 'resposta_1_2 = " B "\n'
+    celula(aluno, "ex1_2")["source"] = 'resposta_1_2 = " C "\n'
     submeter(curso, "espacos", CAP, aluno)
     submeter(curso, "certo", CAP, resolvido(CAP))
 

@@ -95,12 +95,12 @@ class TestVerificar:
         monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
         with pytest.raises(AssertionError):
             verificar("1.2", {"resposta_1_2": "a"})
-        verificar("1.2", {"resposta_1_2": "b"})  # tudo certo: não lança
+        verificar("1.2", {"resposta_1_2": "c"})  # tudo certo: não lança
         assert "Tudo certo" in capsys.readouterr().out
 
     def test_usa_os_nomes_de_quem_chama(self, capsys):
-        resposta_1_2 = "b"  # noqa: F841 — lido por verificar através do quadro de quem chama
-        exec("verificar('1.2')", {"verificar": verificar, "resposta_1_2": "b"})
+        resposta_1_2 = "c"  # noqa: F841 — lido por verificar através do quadro de quem chama
+        exec("verificar('1.2')", {"verificar": verificar, "resposta_1_2": "c"})
         assert "Tudo certo: 2/2" in capsys.readouterr().out
 
     def test_ciclo_infinito_e_cortado(self, monkeypatch):
@@ -172,7 +172,7 @@ class TestProgresso:
             if celula.metadata.get("nbgrader", {}).get("grade_id") == "ex1_1":
                 celula.source = "def correr_ciclo(*a, **k):\n    raise NotImplementedError()"
             if celula.metadata.get("nbgrader", {}).get("grade_id") == "ex1_2":
-                celula.source = 'resposta_1_2 = "c"'
+                celula.source = 'resposta_1_2 = "a"'
         nbformat.write(nb, pasta / "cap01.ipynb")
         itens = [i for i in recolher(tmp_path) if i["capitulo"] == 1]
         assert [i["estado"] for i in itens] == [POR_FAZER, FALHOU, PASSOU]
@@ -295,7 +295,7 @@ class TestRelatorio:
         assert r.passou is False and [f.verificacao for f in r.falhas] == ["A opção escolhida é a certa"]
         assert r.por_fazer == [] and "1/2" in repr(r)
         assert capsys.readouterr().out.count("Exercício 1.2") == 1  # mostrado uma vez, em texto
-        certo = verificar("1.2", {"resposta_1_2": "b"})
+        certo = verificar("1.2", {"resposta_1_2": "c"})
         assert certo.passou and certo.falhas == []
         errado = verificar("1.9", {})
         assert not errado.passou and "não tem o exercício" in errado.erro
@@ -347,7 +347,7 @@ def test_num_kernel_do_jupyter(tmp_path):
     assert "(na célula In [2], linha 3: return resumo[99])" in html
     assert f'color:{verificacao.CORES["erro"]}' in html and "IndexError" in html
     assert "✘" in saidas[0].data["text/plain"]
-    assert [s.get("text") for s in nb.cells[3].outputs if s.output_type == "stream"] == ["False 2\n"]
+    assert [s.get("text") for s in nb.cells[3].outputs if s.output_type == "stream"] == ["False 5\n"]
     assert len(nb.cells[4].outputs) == 1 and "text/html" in nb.cells[4].outputs[0].data  # r sozinho mostra-se
 
 

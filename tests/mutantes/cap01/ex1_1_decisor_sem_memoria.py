@@ -1,4 +1,7 @@
-"""O decisor recebe sempre um histórico vazio: o agente nunca «observa» o que fez."""
+"""O decisor recebe sempre um histórico vazio: o agente nunca «observa» o que fez.
+
+Requisito: r7
+"""
 
 
 def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):

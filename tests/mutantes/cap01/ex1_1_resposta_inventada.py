@@ -1,4 +1,7 @@
-"""No limite, devolve uma «resposta» inventada em vez de dizer só que não concluiu."""
+"""No limite, devolve uma «resposta» inventada em vez de dizer só que não concluiu.
+
+Requisito: r9
+"""
 
 
 def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):

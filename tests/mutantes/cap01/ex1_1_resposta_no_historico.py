@@ -1,4 +1,7 @@
-"""A resposta final também é acrescentada ao histórico, como se fosse uma ação."""
+"""A resposta final também é acrescentada ao histórico, como se fosse uma ação.
+
+Requisito: r4
+"""
 
 
 def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):

@@ -1,4 +1,7 @@
-"""Erro de um a menos: o ciclo dá max_passos - 1 voltas."""
+"""Erro de um a menos: o ciclo dá max_passos - 1 voltas.
+
+Requisito: r8, r10
+"""
 
 
 def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):

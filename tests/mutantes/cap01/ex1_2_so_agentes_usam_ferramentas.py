@@ -1,3 +1,6 @@
-"""Acha que só os agentes podem usar ferramentas."""
+"""Acha que só os agentes podem usar ferramentas.
+
+Requisito: r1
+"""
 
 resposta_1_2 = "d"

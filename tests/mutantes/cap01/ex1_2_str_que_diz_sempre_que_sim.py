@@ -1,5 +1,8 @@
 """Uma str cujo __eq__ diz sempre que sim (e str/strip/lower que não a deixam ser outra): sem a
-comparação estrita, passaria em todas as verificações do quiz qualquer que fosse a letra."""
+comparação estrita, passaria em todas as verificações do quiz qualquer que fosse a letra.
+
+Requisito: r2
+"""
 
 
 class Letra(str):
@@ -9,7 +12,7 @@ class Letra(str):
     __hash__ = str.__hash__
 
     def __str__(self):
-        return Letra("b")
+        return Letra("c")
 
     def strip(self):
         return self

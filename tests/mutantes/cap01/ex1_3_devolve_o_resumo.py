@@ -1,4 +1,7 @@
-"""Devolve o resumo (a primeira resposta) em vez da tradução."""
+"""Devolve o resumo (a primeira resposta) em vez da tradução.
+
+Requisito: r4
+"""
 
 
 def resumir_e_traduzir(texto, chamar_modelo):

@@ -1,4 +1,7 @@
-"""Volta a resumir quando o resumo é vazio ou longo: o código passa a decidir pela resposta."""
+"""Volta a resumir quando o resumo é vazio ou longo: o código passa a decidir pela resposta.
+
+Requisito: r5
+"""
 
 
 def resumir_e_traduzir(texto, chamar_modelo):

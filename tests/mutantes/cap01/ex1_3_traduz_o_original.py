@@ -1,4 +1,7 @@
-"""O segundo passo traduz o texto original em vez do resumo."""
+"""O segundo passo traduz o texto original em vez do resumo.
+
+Requisito: r2, r3
+"""
 
 
 def resumir_e_traduzir(texto, chamar_modelo):

@@ -1,0 +1,16 @@
+"""No limite, o motivo diz «max_passos atingido» (o nome do parâmetro), não o texto pedido.
+
+Requisito: r8
+"""
+
+
+def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):
+    historico = []
+    for _ in range(max_passos):
+        decisao = decidir(pedido, historico)
+        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
+        if nome == "responder_final":
+            return {"concluido": True, "resposta": argumentos["texto"], "historico": historico}
+        resultado = ferramentas[nome](**argumentos)
+        historico.append({"ferramenta": nome, "argumentos": argumentos, "resultado": resultado})
+    return {"concluido": False, "motivo": "max_passos atingido", "historico": historico}
