@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from curso.caderno import e_celula_de_verificacao
+from curso.requisitos import Requisito, problemas, requisitos_de, requisitos_do_mutante
 from curso.raiz import (
     ErroDoCurso,
     caderno_de_exercicios,
@@ -53,6 +54,12 @@ class Exercicio:
     verificacoes: str | None = None  # «tests/exercicios/test_capNN.py:LINHA»
     n_verificacoes: int = 0
     mutantes: list[str] = field(default_factory=list)
+    # requisito → frase → verificações → mutantes (curso.requisitos); a prova é
+    # tests/repositorio/test_requisitos.py, por isso os problemas dos requisitos mostram-se mas
+    # não contam para ``problemas`` (nem para o código de saída de ``curso mapa``)
+    requisitos: list[Requisito] = field(default_factory=list)
+    mutantes_por_requisito: dict[str, list[str]] = field(default_factory=dict)
+    problemas_dos_requisitos: list[str] = field(default_factory=list)
 
     @property
     def capitulo(self) -> int:
@@ -142,8 +149,15 @@ def mapa_do_capitulo(capitulo: int) -> list[Exercicio]:
         ex.n_verificacoes = len(metodos_de(classe))
     pasta_mutantes = raiz / "tests" / "mutantes" / f"cap{capitulo:02d}"
     for ident, ex in exercicios.items():
-        ex.mutantes = sorted(str(p.relative_to(raiz))
-                             for p in pasta_mutantes.glob(f"{grade_id(ident)}_*.py"))
+        caminhos = sorted(pasta_mutantes.glob(f"{grade_id(ident)}_*.py"))
+        ex.mutantes = [str(p.relative_to(raiz)) for p in caminhos]
+        if ex.titulo_verificacoes is None:
+            continue
+        ex.requisitos = requisitos_de(ident)
+        ex.problemas_dos_requisitos = problemas(ident)
+        for caminho in caminhos:
+            for rid in requisitos_do_mutante(caminho.read_text(encoding="utf-8")) or ("?",):
+                ex.mutantes_por_requisito.setdefault(rid, []).append(caminho.name)
     return sorted(exercicios.values(), key=lambda e: int(e.ident.split(".")[1]))
 
 
@@ -162,8 +176,34 @@ def formatar(ex: Exercicio) -> str:
         f" ({ex.n_verificacoes} públicas)",
         f"  mutantes      {_MARGEM.join(ex.mutantes) or '—'}",
     ]
+    linhas += _tabela_de_requisitos(ex)
     linhas += [f"  ✘ {p}" for p in ex.problemas()]
+    linhas += [f"  ✘ requisitos: {p}" for p in ex.problemas_dos_requisitos]
     return "\n".join(linhas)
+
+
+def _encurtar(texto: str, largura: int = 88) -> str:
+    texto = " ".join(texto.split())
+    return texto if len(texto) <= largura else texto[:largura - 1] + "…"
+
+
+def _tabela_de_requisitos(ex: Exercicio) -> list[str]:
+    """requisito → frase → verificações → mutantes (os que dizem «Requisito:» com ele)."""
+    if not ex.requisitos:
+        return ["  requisitos    —"]
+    linhas = ["  requisitos    requisito → frase → verificações → mutantes"]
+    for r in ex.requisitos:
+        onde = " (cabeçalho do caderno)" if r.celula == "cabecalho" else ""
+        mutantes = ex.mutantes_por_requisito.get(r.id, [])
+        linhas += [
+            f"    {r.id:<5} «{_encurtar(r.frase)}»{onde}",
+            f"          verificações  {', '.join(r.verificacoes) or '—'}",
+            f"          mutantes      {', '.join(mutantes) or '—'}",
+        ]
+    sem = ex.mutantes_por_requisito.get("?", [])
+    if sem:
+        linhas.append(f"    sem «Requisito:»  {', '.join(sem)}")
+    return linhas
 
 
 def executar(args) -> int:

@@ -41,3 +41,16 @@ def test_curso_mapa_mostra_cada_peca_de_um_exercicio(capsys):
                  "tests/mutantes/cap02/ex2_3_"):
         assert peca in saida, f"falta {peca!r} em:\n{saida}"
     assert main(["mapa", "2.99"]) == 2
+
+
+def test_curso_mapa_mostra_requisito_frase_verificacoes_e_mutantes(capsys):
+    from curso.cli import main
+
+    assert main(["mapa", "1.3"]) == 0
+    saida = capsys.readouterr().out
+    for peca in ("requisito → frase → verificações → mutantes",
+                 "r4    «Devolve a segunda resposta, tal como veio.»",
+                 "verificações  test_devolve_a_segunda_resposta",
+                 "ex1_3_devolve_o_resumo.py, ex1_3_limpa_a_resposta.py"):
+        assert peca in saida, f"falta {peca!r} em:\n{saida}"
+    assert "✘" not in saida
