@@ -26,19 +26,9 @@ import inspect
 import reprlib
 import types
 from dataclasses import dataclass, field
+from typing import Callable
 
 from curso.caderno import Caderno
-from curso.raiz import capitulo_de, modulo_de_verificacoes
-from curso.verificacao import (
-    FALHOU,
-    PASSOU,
-    Resultado,
-    _caminho,
-    _e_do_aluno,
-    correr_verificacao,
-    explica,
-    metodos_de,
-)
 
 NAO_ALTERA = "propriedade_nao_altera_argumentos"
 RESULTADO_NOVO = "propriedade_resultado_novo"
@@ -200,9 +190,13 @@ def _assinatura(funcao) -> inspect.Signature | None:
 
 @dataclass
 class Observacao:
-    """O que se viu nas chamadas às funções do aluno durante as verificações de um exercício."""
+    """O que se viu nas chamadas às funções do aluno durante as verificações de um exercício.
 
-    ficheiro_das_verificacoes: str
+    ``do_aluno(ficheiro)`` diz se uma função, pelo ficheiro do seu código, é do aluno (e por isso
+    vigiada); as do pacote ``curso`` e das bibliotecas passam sem embrulho.
+    """
+
+    do_aluno: Callable[[str], bool] = lambda ficheiro: True
     altera: frozenset[str] = frozenset()
     resultado_novo: bool = False
     trocar: bool = False  # trocar os dicts dos argumentos por DictDoChamador
@@ -213,8 +207,7 @@ class Observacao:
     _embrulhos: dict[int, object] = field(default_factory=dict)
 
     def e_do_aluno(self, valor: object) -> bool:
-        return isinstance(valor, types.FunctionType) and _e_do_aluno(
-            valor.__code__.co_filename, self.ficheiro_das_verificacoes)
+        return isinstance(valor, types.FunctionType) and self.do_aluno(valor.__code__.co_filename)
 
     def embrulhar(self, funcao: types.FunctionType) -> types.FunctionType:
         if id(funcao) not in self._embrulhos:
@@ -294,17 +287,6 @@ class CadernoObservado(Caderno):
         return CadernoObservado(super().com(codigo, origem), self._observacao)
 
 
-# ---------------------------------------------------------------------------------------------
-# correr
-
-
-def _resultado(ident: str, nome: str, problemas: list[str], dica: str) -> Resultado:
-    if not problemas:
-        return Resultado(ident, NOMES[nome], PASSOU, "", nome)
-    detalhe = "\n".join(dict.fromkeys(problemas[:3]))
-    return Resultado(ident, NOMES[nome], FALHOU, explica(dica, detalhe), nome)
-
-
 DICA_NAO_ALTERA = (
     "A tua função alterou um argumento que recebeu, e o enunciado não o pede: quem chama não "
     "espera ver os seus dados mudar. Trabalha sobre uma cópia (list(x), dict(x), "
@@ -316,48 +298,3 @@ DICA_SUBCLASSE = (
     "A tua função trata mal um dicionário que é uma subclasse de dict (como um OrderedDict ou um "
     "defaultdict): verifica com isinstance(x, dict), não com type(x) is dict, e não dependas do "
     "tipo exato.")
-
-
-def correr_exercicio(ident: str, classe: type, nb: Caderno) -> list[Resultado]:
-    """As verificações de ``classe`` sobre ``nb``, seguidas das linhas ``propriedade_*``."""
-    ficheiro = _caminho(str(modulo_de_verificacoes(capitulo_de(ident))))
-    observacao = Observacao(ficheiro, frozenset(getattr(classe, "altera", ()) or ()),
-                            bool(getattr(classe, "resultado_novo", False)))
-    observado = CadernoObservado(nb, observacao)
-    resultados = [correr_verificacao(ident, classe, m, observado) for m in metodos_de(classe)]
-    return resultados + propriedades(ident, classe, nb, resultados, observacao)
-
-
-def propriedades(ident: str, classe: type, nb: Caderno, resultados: list[Resultado],
-                 observacao: Observacao) -> list[Resultado]:
-    """As linhas ``propriedade_*`` de um exercício, a partir do que se observou nas verificações."""
-    if not any(r.estado == PASSOU for r in resultados):
-        return []  # nada funciona ainda: uma propriedade não passa «por acaso»
-    linhas = []
-    if observacao.vigiadas or observacao.alteracoes:
-        linhas.append(_resultado(ident, NAO_ALTERA, observacao.alteracoes, DICA_NAO_ALTERA))
-    if observacao.resultado_novo and (observacao.vigiadas or observacao.partilhas):
-        linhas.append(_resultado(ident, RESULTADO_NOVO, observacao.partilhas, DICA_RESULTADO_NOVO))
-    if getattr(classe, "aceita_mapeamentos", False):
-        linha = _subclasse_de_dict(ident, classe, nb, resultados, observacao.ficheiro_das_verificacoes)
-        if linha is not None:
-            linhas.append(linha)
-    return linhas
-
-
-def _subclasse_de_dict(ident, classe, nb, resultados, ficheiro) -> Resultado | None:
-    """Repete as verificações que passaram com os dicts dos argumentos trocados por uma subclasse."""
-    troca = Observacao(ficheiro, trocar=True)
-    observado = CadernoObservado(nb, troca)
-    problemas = []
-    for r in resultados:
-        if r.estado != PASSOU or not r.metodo.startswith("test_"):
-            continue
-        outra = correr_verificacao(ident, classe, r.metodo, observado)
-        if outra.estado != PASSOU:
-            primeira = outra.mensagem.splitlines()[0] if outra.mensagem else ""
-            problemas.append(f"com os dicts trocados por uma subclasse de dict, «{r.verificacao}» "
-                             f"falhou: {primeira}")
-    if not troca.trocadas:
-        return None
-    return _resultado(ident, SUBCLASSE_DE_DICT, problemas, DICA_SUBCLASSE)

@@ -44,8 +44,7 @@ def _propriedades(ident: str, classe: type):
     verificações da classe sob vigia e falha com as mensagens das propriedades que falharam."""
 
     def testar(nb):
-        from curso.propriedades import correr_exercicio
-        from curso.verificacao import PASSOU
+        from curso.verificacao import PASSOU, correr_exercicio
 
         resultados = correr_exercicio(ident, classe, nb)
         assert any(r.estado == PASSOU for r in resultados), (

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from types import ModuleType
 
+import curso.propriedades as propriedades
 from curso.caderno import Caderno, NomeEmFalta
 from curso.cores import CORES
 from curso.estados import Estado
@@ -483,12 +484,70 @@ def correr_verificacoes(exercicio: str | int, nb: Caderno) -> list[Resultado]:
     A seguir às de cada exercício vêm as propriedades genéricas (``propriedade_*``, ver
     ``curso.propriedades``), que não mudam o resultado de nenhuma verificação.
     """
-    from curso.propriedades import correr_exercicio
-
     resultados = []
     for ident, classe in selecionar(exercicio).items():
         resultados.extend(correr_exercicio(ident, classe, nb))
     return resultados
+
+
+# ---------------------------------------------------------------------------------------------
+# propriedades genéricas (curso.propriedades): linhas ``propriedade_*`` depois das verificações
+
+
+def _linha_de_propriedade(ident: str, nome: str, problemas: list[str], dica: str) -> Resultado:
+    if not problemas:
+        return Resultado(ident, propriedades.NOMES[nome], PASSOU, "", nome)
+    detalhe = "\n".join(list(dict.fromkeys(problemas))[:3])
+    return Resultado(ident, propriedades.NOMES[nome], FALHOU, explica(dica, detalhe), nome)
+
+
+def _observacao(ident: str, **opcoes) -> propriedades.Observacao:
+    """Vigia só as funções do aluno: não as do módulo de verificações, do curso ou de bibliotecas."""
+    ficheiro = _caminho(str(modulo_de_verificacoes(capitulo_de(ident))))
+    return propriedades.Observacao(do_aluno=lambda nome: _e_do_aluno(nome, ficheiro), **opcoes)
+
+
+def correr_exercicio(ident: str, classe: type, nb: Caderno) -> list[Resultado]:
+    """As verificações de ``classe`` sobre ``nb``, seguidas das linhas ``propriedade_*``.
+
+    Uma propriedade só aparece quando alguma verificação passou (no caderno em branco nada passa
+    por acaso) e, a dos argumentos e a do resultado novo, quando houve chamadas vigiadas.
+    """
+    observacao = _observacao(ident, altera=frozenset(getattr(classe, "altera", ()) or ()),
+                             resultado_novo=bool(getattr(classe, "resultado_novo", False)))
+    observado = propriedades.CadernoObservado(nb, observacao)
+    resultados = [correr_verificacao(ident, classe, m, observado) for m in metodos_de(classe)]
+    if not any(r.estado == PASSOU for r in resultados):
+        return resultados
+    if observacao.vigiadas or observacao.alteracoes:
+        resultados.append(_linha_de_propriedade(ident, propriedades.NAO_ALTERA, observacao.alteracoes,
+                                                propriedades.DICA_NAO_ALTERA))
+    if observacao.resultado_novo and (observacao.vigiadas or observacao.partilhas):
+        resultados.append(_linha_de_propriedade(ident, propriedades.RESULTADO_NOVO, observacao.partilhas,
+                                                propriedades.DICA_RESULTADO_NOVO))
+    if getattr(classe, "aceita_mapeamentos", False):
+        linha = _subclasse_de_dict(ident, classe, nb, resultados)
+        if linha is not None:
+            resultados.append(linha)
+    return resultados
+
+
+def _subclasse_de_dict(ident: str, classe: type, nb: Caderno, resultados: list[Resultado]) -> Resultado | None:
+    """Repete as verificações que passaram com os dicts dos argumentos trocados por uma subclasse."""
+    troca = _observacao(ident, trocar=True)
+    observado = propriedades.CadernoObservado(nb, troca)
+    problemas = []
+    for r in resultados:
+        if r.estado != PASSOU or not r.metodo.startswith("test_"):
+            continue
+        outra = correr_verificacao(ident, classe, r.metodo, observado)
+        if outra.estado != PASSOU:
+            primeira = outra.mensagem.splitlines()[0] if outra.mensagem else ""
+            problemas.append(f"com os dicts trocados por uma subclasse de dict, «{r.verificacao}» "
+                             f"falhou: {primeira}")
+    if not troca.trocadas:
+        return None
+    return _linha_de_propriedade(ident, propriedades.SUBCLASSE_DE_DICT, problemas, propriedades.DICA_SUBCLASSE)
 
 
 # ---------------------------------------------------------------------------------------------

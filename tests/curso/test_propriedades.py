@@ -12,11 +12,10 @@ from curso.propriedades import (
     CadernoObservado,
     DictDoChamador,
     Observacao,
-    correr_exercicio,
     propriedades_da_classe,
 )
 from curso.raiz import raiz_do_curso
-from curso.verificacao import FALHOU, PASSOU, correr_verificacoes, explica, igual_estrito
+from curso.verificacao import FALHOU, PASSOU, correr_exercicio, correr_verificacoes, explica, igual_estrito
 
 SOLUCAO_1 = raiz_do_curso() / "solutions" / "cap01" / "cap01.ipynb"
 
@@ -40,47 +39,47 @@ def test_igual_estrito_distingue_bool_de_numero():
 
 def test_argumento_alterado_e_registado_sem_mudar_o_resultado():
     nb = _caderno("def f(xs, d):\n    xs.append(9)\n    d['novo'] = 1\n    return len(xs)\n")
-    obs = Observacao("<verificações>")
+    obs = Observacao()
     observado = CadernoObservado(nb, obs)
     xs, d = [1, 2], {"a": [1]}
     assert observado.f(xs, d) == 3 and xs == [1, 2, 9]  # a função corre como corria
     assert obs.vigiadas == 1 and len(obs.alteracoes) == 2
     assert "o argumento xs era [1, 2] e ficou [1, 2, 9]" in obs.alteracoes[0]
-    com_licenca = Observacao("<verificações>", altera=frozenset({"xs", "d"}))
+    com_licenca = Observacao(altera=frozenset({"xs", "d"}))
     CadernoObservado(nb, com_licenca).f([1], {})
     assert com_licenca.alteracoes == []
 
 
 def test_alteracao_dentro_de_um_contentor_e_apanhada():
     nb = _caderno("def f(plano):\n    plano['passos'].pop()\n    return plano['passos']\n")
-    obs = Observacao("<verificações>")
+    obs = Observacao()
     CadernoObservado(nb, obs).f({"passos": [1, 2]})
     assert obs.alteracoes and "passos" in obs.alteracoes[0]
 
 
 def test_o_embrulho_parece_a_funcao():
     nb = _caderno("def f(pedido, max_passos=5):\n    'Doc.'\n    return max_passos\n")
-    f = CadernoObservado(nb, Observacao("<verificações>")).f
+    f = CadernoObservado(nb, Observacao()).f
     assert f.__globals__ is nb.nomes  # há verificações que trocam nomes no espaço da função
     assert f.__name__ == "f" and f.__doc__ == "Doc."
     assert inspect.signature(f).parameters["max_passos"].default == 5
-    observado = CadernoObservado(nb, Observacao("<verificações>"))
+    observado = CadernoObservado(nb, Observacao())
     assert f("x") == 5 and observado.f is observado.f and observado.f.__wrapped__ is nb.nomes["f"]
-    assert CadernoObservado(_caderno("x = [1]"), Observacao("<v>")).x == [1]  # dados passam tal e qual
+    assert CadernoObservado(_caderno("x = [1]"), Observacao()).x == [1]  # dados passam tal e qual
 
 
 def test_resultado_que_partilha_um_argumento():
     nb = _caderno("def mesmo(xs):\n    return xs\n\ndef dentro(xs):\n    return {'itens': xs}\n\n"
                   "def novo(xs):\n    return list(xs)\n")
     for nome, partilha in (("mesmo", True), ("dentro", True), ("novo", False)):
-        obs = Observacao("<verificações>", resultado_novo=True)
+        obs = Observacao(resultado_novo=True)
         getattr(CadernoObservado(nb, obs), nome)([1, 2])
         assert bool(obs.partilhas) is partilha, (nome, obs.partilhas)
 
 
 def test_troca_dos_dicts_por_uma_subclasse():
     nb = _caderno("def tipo(d, lista):\n    return type(d).__name__, type(lista[0]).__name__\n")
-    obs = Observacao("<verificações>", trocar=True)
+    obs = Observacao(trocar=True)
     assert CadernoObservado(nb, obs).tipo({"a": 1}, [{"b": 2}]) == ("DictDoChamador", "DictDoChamador")
     assert obs.trocadas == 1 and issubclass(DictDoChamador, dict)
 

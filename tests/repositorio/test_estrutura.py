@@ -24,14 +24,16 @@ CAMADAS = [
     {"curso.cli"},
     {"curso.correcao", "curso.widgets", "curso.mutacao"},
     {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin"},
+    {"curso.requisitos"},
     {"curso.verificacao"},
+    {"curso.propriedades"},
     {"curso.caderno", "curso.clientes"},
     {"curso.raiz", "curso.estados", "curso.cores", "curso.offline", "curso.nbgrader_extra",
      "curso.mcp_demo"},
 ]
 
 # o que corre em cada ``verificar`` dentro do kernel de quem estuda: nada disto ao importar
-CAMINHO_RAPIDO = {"curso.verificacao", "curso.caderno", "curso.raiz", "curso.estados", "curso.cores"}
+CAMINHO_RAPIDO = {"curso.verificacao", "curso.propriedades", "curso.caderno", "curso.raiz", "curso.estados", "curso.cores"}
 LENTOS = {"openai", "httpx2", "nbgrader", "nbformat", "ipywidgets", "IPython", "pytest",
           "tiktoken", "jsonschema", "matplotlib", "numpy", "curso.offline", "curso.clientes"}
 
@@ -131,7 +133,7 @@ def test_as_regras_apanham_importacoes_proibidas():
                          False, conhecidos)
     assert subida == {"curso.correcao.cli"}
     assert violacoes({"curso.verificacao": subida}) == [
-        "curso.verificacao importa curso.correcao.cli: curso.verificacao (camada 5) não pode "
+        "curso.verificacao importa curso.correcao.cli: curso.verificacao (camada 6) não pode "
         "depender de curso.correcao (camada 3)"]
     lado = importacoes("from .. import progresso\n", "curso.widgets.progresso", False, conhecidos)
     assert lado == {"curso.progresso"} and violacoes({"curso.widgets.progresso": lado}) == []
