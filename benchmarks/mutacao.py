@@ -4,6 +4,9 @@ Para cada exercício: mutantes gerados pelo cosmic-ray, equivalentes (em
 tests/mutacao/equivalentes.toml, cada um com o seu motivo), incompetentes (não carregam), mortos
 pelas verificações públicas e mortos pelas públicas + escondidas. Objetivo: ≥ 90 % com as
 escondidas e ≥ 80 % só com as públicas (dos não equivalentes). Sai com estado 1 se algum falhar.
+A tabela mostra também, por exercício, requisitos × verificações × mutantes escritos à mão
+(curso.requisitos): quantos requisitos, quantas verificações públicas (e propriedades citadas),
+quantos mutantes e quantos requisitos têm um mutante só deles.
 
     .venv/bin/python benchmarks/mutacao.py                    # tudo (demora minutos)
     .venv/bin/python benchmarks/mutacao.py --capitulos 4 9 --processos 2
@@ -18,6 +21,7 @@ import time
 
 from curso.mutacao import OBJETIVO_PUBLICAS, OBJETIVO_TUDO, ler_equivalentes, medir
 from curso.raiz import ErroDoCurso, capitulos_existentes
+from curso.requisitos import resumo
 
 
 def _pc(contagem, mortos) -> str:
@@ -43,9 +47,10 @@ def main(argv=None) -> int:
     if args.exercicios:
         capitulos = sorted({int(e.split(".")[0]) for e in args.exercicios})
     inicio = time.perf_counter()
-    print("| exercício | gerados | equivalentes | incompetentes | mortos pelas públicas | "
+    print("| exercício | requisitos | verificações | mutantes à mão | requisitos com mutante próprio | "
+          "gerados | equivalentes | incompetentes | mortos pelas públicas | "
           "mortos por públicas + escondidas | objetivo |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     todas, usados = [], set()
     for capitulo in capitulos:
         for c in medir(capitulo, args.exercicios, args.amostra, processos=args.processos,
@@ -53,7 +58,9 @@ def main(argv=None) -> int:
             todas.append(c)
             usados.update(c.equivalentes_usados)
             marca = "sem mutantes" if not c.contam else ("✔" if c.cumpre else "✘")
-            print(f"| {c.exercicio} | {c.geradas} | {c.equivalentes} | {c.incompetentes} | "
+            r = resumo(c.exercicio)
+            print(f"| {c.exercicio} | {r.requisitos} | {r.verificacoes} | {r.mutantes} | "
+                  f"{r.com_mutante_proprio}/{r.requisitos} | {c.geradas} | {c.equivalentes} | {c.incompetentes} | "
                   f"{c.mortos_publicas} ({_pc(c, c.mortos_publicas)}) | "
                   f"{c.mortos_tudo} ({_pc(c, c.mortos_tudo)}) | {marca} |", flush=True)
             if args.sobreviventes:

@@ -198,3 +198,27 @@ def requisitos_do_mutante(codigo: str) -> tuple[str, ...] | None:
     if not m:
         return None
     return tuple(p.strip() for p in re.split(r"[,\s]+", m.group(1)) if p.strip())
+
+
+@dataclass(frozen=True)
+class Resumo:
+    """Requisitos × verificações × mutantes de um exercício, em números (para tabelas)."""
+
+    requisitos: int
+    verificacoes: int  # métodos test_* mais as propriedade_* que os requisitos citam
+    mutantes: int  # escritos à mão, em tests/mutantes/
+    com_mutante_proprio: int  # requisitos com um mutante cuja linha «Requisito:» só o nomeia
+
+
+def resumo(ident: str) -> Resumo:
+    requisitos = requisitos_de(ident)
+    metodos, _ = verificacoes_conhecidas(ident)
+    propriedades = {v for r in requisitos for v in r.verificacoes if v.startswith("propriedade_")}
+    mutantes = mutantes_de(ident)
+    sozinhos = set()
+    for caminho in mutantes:
+        declarados = requisitos_do_mutante(caminho.read_text(encoding="utf-8")) or ()
+        if len(declarados) == 1:
+            sozinhos.add(declarados[0])
+    return Resumo(len(requisitos), len(metodos) + len(propriedades), len(mutantes),
+                  sum(r.id in sozinhos for r in requisitos))
