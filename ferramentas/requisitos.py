@@ -19,7 +19,20 @@ from pathlib import Path
 from curso.caderno import carregar
 from curso.raiz import ErroDoCurso, caderno_de_exercicios, capitulo_de, raiz_do_curso
 from curso.requisitos import mutantes_de, problemas, requisitos_de, requisitos_do_mutante
-from curso.verificacao import DICA_NOME_EM_FALTA, FALHOU, PASSOU, correr_verificacoes, exercicios_do_capitulo
+from curso.verificacao import (
+    DICA_NOME_EM_FALTA,
+    FALHOU,
+    PASSOU,
+    correr_verificacao,
+    exercicios_do_capitulo,
+    metodos_de,
+    selecionar,
+)
+
+try:  # com as propriedades genéricas (curso.propriedades), as linhas propriedade_* também contam
+    from curso.verificacao import correr_exercicio
+except ImportError:  # um ramo que copiou só esta ferramenta e curso/requisitos.py
+    correr_exercicio = None
 
 _cadernos: dict[int, object] = {}
 
@@ -30,9 +43,17 @@ def caderno_de_solucoes(capitulo: int):
     return _cadernos[capitulo]
 
 
+def resultados(ident: str, nb) -> list[tuple[str, object]]:
+    """``(nome, resultado)`` de cada verificação do exercício (``test_*`` e ``propriedade_*``)."""
+    classe = selecionar(ident)[ident]
+    if correr_exercicio is not None:
+        return [(r.metodo, r) for r in correr_exercicio(ident, classe, nb)]
+    return [(m, correr_verificacao(ident, classe, m, nb)) for m in metodos_de(classe)]
+
+
 def rejeicoes(ident: str, nb) -> list[str]:
     """Os nomes (``test_*``/``propriedade_*``) das verificações que dão ✘ por causa do código."""
-    return [r.metodo for r in correr_verificacoes(ident, nb)
+    return [nome for nome, r in resultados(ident, nb)
             if r.estado == FALHOU and not r.mensagem.startswith(DICA_NOME_EM_FALTA)]
 
 
@@ -49,10 +70,10 @@ def validar(ident: str) -> int:
         onde = " [cabecalho]" if r.celula == "cabecalho" else ""
         print(f"  {r.id}{onde}: «{r.frase}» → {', '.join(r.verificacoes)}")
     nb = caderno_de_solucoes(capitulo)
-    falhas_da_solucao = [r for r in correr_verificacoes(ident, nb) if r.estado != PASSOU]
-    for r in falhas_da_solucao:
-        print(f"  ✘ a solução não passa em {r.metodo}: {r.mensagem.splitlines()[0]}")
-        erros += 1
+    for nome, r in resultados(ident, nb):
+        if r.estado != PASSOU:
+            print(f"  ✘ a solução não passa em {nome}: {r.mensagem.splitlines()[0]}")
+            erros += 1
     proprios: dict[str, list[str]] = {rid: [] for rid in requisitos}
     for caminho in mutantes_de(ident):
         codigo = caminho.read_text(encoding="utf-8")
