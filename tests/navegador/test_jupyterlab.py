@@ -231,7 +231,7 @@ def test_widgets_no_jupyterlab_com_chromium(jupyterlab, tmp_path):
             por_fazer = relatorio.locator(".curso-verificacao-por_fazer").first
             expect(por_fazer).to_contain_text("ainda não implementado")
             expect(por_fazer).to_have_css("color", _rgb(CORES["neutro"]))
-            expect(relatorio).to_contain_text("1/9 verificações públicas passaram")
+            expect(relatorio).to_contain_text("1/17 verificações públicas passaram")
 
             for nome, local in (("traco", traco), ("custo", custo), ("quiz", quiz), ("progresso", progresso),
                                 ("verificar", relatorio)):
