@@ -1,9 +1,9 @@
-"""Percorre a árvore ast com a lista do que é permitido, mas sem limites de expoente, algarismos nem profundidade."""
+"""Percorre a árvore ast com a lista do que é permitido do 2.6, mas sem limites de expoente, algarismos, tamanho nem profundidade."""
 
 
-def calcular(expressao):
+def calcular_com_limites(expressao):
     try:
-        arvore = ast.parse(expressao, mode="eval")
+        arvore = ast.parse(expressao.strip(), mode="eval")
     except SyntaxError as erro:
         raise ValueError(f"expressão inválida: {erro}") from None
 
