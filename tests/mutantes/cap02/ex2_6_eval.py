@@ -1,6 +1,6 @@
 """Usa eval, com os builtins desligados, a achar que isso chega para ser seguro.
 
-Requisito: r5
+Requisito: r4, r5
 """
 
 

@@ -1,4 +1,7 @@
-"""Percorre a árvore ast com a lista do que é permitido do 2.6, mas sem limites de expoente, algarismos, tamanho nem profundidade."""
+"""Percorre a árvore ast com a lista do que é permitido do 2.6, mas sem limites de expoente, algarismos, tamanho nem profundidade.
+
+Requisito: r2, r3, r5, r6, r7, r8
+"""
 
 
 def calcular_com_limites(expressao):

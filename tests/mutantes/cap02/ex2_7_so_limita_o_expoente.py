@@ -1,4 +1,7 @@
-"""Limita expoente, tamanho e profundidade, mas não os inteiros calculados: ((99**99)**99)**99 demora."""
+"""Limita expoente, tamanho e profundidade, mas não os inteiros calculados: ((99**99)**99)**99 demora.
+
+Requisito: r6, r7, r8
+"""
 
 
 def calcular_com_limites(expressao):
