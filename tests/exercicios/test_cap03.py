@@ -82,7 +82,8 @@ class TestEx3_2:
     def test_invalido_para_antes(self, nb):
         """Um e-mail inválido para na validação, sem gastar a 2.ª chamada"""
         for mau in ("Não encontrei nenhum e-mail.", "marta.sousa.correio.pt", "marta@@correio.pt",
-                    "marta@sousa@correio.pt", "marta sousa@correio.pt", "marta@correio", "", "@correio.pt"):
+                    "marta@sousa@correio.pt", "marta sousa@correio.pt", "marta\tsousa@correio.pt", "marta@correio",
+                    "marta.sousa@correio", "", "@correio.pt"):
             modelo = _ModeloEspiao(mau, "NÃO-DEVIA-CHEGAR-AQUI")
             r = nb.extrair_validar_resumir(FATURA, modelo)
             assert len(modelo.prompts) == 1, explica(
@@ -92,6 +93,15 @@ class TestEx3_2:
                 "Na falha devolve {\"ok\": False, \"etapa\": \"validacao\", \"erro\": texto}.", f"com {mau!r}: {r!r}")
             assert isinstance(r.get("erro"), str) and r["erro"], explica(
                 "O erro é um texto que diz o que correu mal.", f"com {mau!r}: {r!r}")
+
+    def test_erro_diz_o_que_veio(self, nb):
+        """Na falha, o texto do erro mostra o que o modelo respondeu"""
+        for mau in ("Não encontrei nenhum e-mail.", "  marta.sousa.correio.pt\n"):
+            r = nb.extrair_validar_resumir(FATURA, _ModeloEspiao(mau, "R"))
+            erro = r.get("erro") if isinstance(r, dict) else None
+            assert isinstance(erro, str) and mau.strip() in erro, explica(
+                "Põe no erro a resposta que chegou (por exemplo f\"e-mail inválido: {email!r}\"): quem lê o "
+                "registo vê logo o que o modelo disse.", f"com {mau!r}: {r!r}")
 
 
 # --------------------------------------------------------------------------- 3.3
