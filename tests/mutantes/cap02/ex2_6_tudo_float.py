@@ -1,4 +1,4 @@
-"""Converte sempre o resultado para float: 7 // 2 dá 3.0 em vez de 3.
+"""Converte sempre o resultado para float: a divisão inteira perde o tipo e sai um float onde o Python daria um int.
 
 Requisito: r3
 """
