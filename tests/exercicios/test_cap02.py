@@ -142,8 +142,9 @@ class TestEx2_2:
             "A descrição é só o primeiro parágrafo da docstring (até à primeira linha em branco).",
             f"description: {funcao.get('description')!r}")
         parametros = funcao.get("parameters", {})
-        assert parametros.get("type") == "object" and parametros.get("properties") == {
-            "valor": {"type": "number"}, "moeda": {"type": "string"}}, explica(
+        propriedades = parametros.get("properties")
+        tipos = {n: p.get("type") for n, p in propriedades.items()} if isinstance(propriedades, dict) else None
+        assert parametros.get("type") == "object" and tipos == {"valor": "number", "moeda": "string"}, explica(
             "parameters é {\"type\": \"object\", \"properties\": {...}} com um tipo JSON por parâmetro.",
             f"parameters: {parametros!r}")
         assert parametros.get("required") == ["valor"], explica(
@@ -193,6 +194,14 @@ class TestEx2_2:
 # --------------------------------------------------------------------------- 2.3
 
 
+def _mesmas_chamadas(r, esperado):
+    """As mesmas entradas, pela mesma ordem, com id, nome e argumentos iguais e sem chave "erro";
+    outras chaves a mais são aceites (o enunciado não diz «só estas»)."""
+    return isinstance(r, list) and len(r) == len(esperado) and all(
+        isinstance(e, dict) and "erro" not in e and all(k in e and e[k] == v for k, v in x.items())
+        for e, x in zip(r, esperado))
+
+
 class TestEx2_3:
     """Ler os pedidos do modelo"""
 
@@ -209,7 +218,7 @@ class TestEx2_3:
         r = nb.extrair_chamadas(mensagem)
         esperado = [{"id": c.id, "nome": "ver_stock", "argumentos": json.loads(c.function.arguments)}
                     for c in mensagem.tool_calls]
-        assert r == esperado, explica(
+        assert _mesmas_chamadas(r, esperado), explica(
             "tool_calls é uma lista: devolve uma entrada por chamada, todas, com os argumentos "
             "lidos com json.loads (e sem chave 'erro' nas chamadas boas).", f"esperava {esperado!r}, obtive {r!r}")
 
@@ -239,8 +248,8 @@ class TestEx2_3:
             {"id": "call_XYZ", "type": "function", "function": {"name": "alfa", "arguments": '{"k": [1, {"a": null}]}'}},
             {"id": "call_W", "type": "function", "function": {"name": "beta", "arguments": "{}"}}]})
         r = nb.extrair_chamadas(mensagem)
-        assert r == [{"id": "call_XYZ", "nome": "alfa", "argumentos": {"k": [1, {"a": None}]}},
-                     {"id": "call_W", "nome": "beta", "argumentos": {}}], explica(
+        assert _mesmas_chamadas(r, [{"id": "call_XYZ", "nome": "alfa", "argumentos": {"k": [1, {"a": None}]}},
+                                    {"id": "call_W", "nome": "beta", "argumentos": {}}]), explica(
             "Lê chamada.id, chamada.function.name e json.loads(chamada.function.arguments).", f"obtive {r!r}")
 
 
@@ -333,7 +342,9 @@ class TestEx2_5:
         assert pedido.get("model") == MODELO and pedido.get("tools") == _ESQUEMAS, explica(
             "Envia model=modelo e tools=esquemas.", f"pedido: {pedido!r}")
         assert pedido["messages"] == [{"role": "user", "content": "olá"}], explica(
-            "A conversa começa com a pergunta do utilizador.", f"messages: {pedido['messages']!r}")
+            "O enunciado pede que a conversa comece só com a pergunta do utilizador: sem mensagem de "
+            "sistema nem outras antes dela (quem chama a função é que decide o contexto).",
+            f"messages: {pedido['messages']!r}")
 
     def test_uma_ferramenta(self, nb):
         """Corre a ferramenta pedida e devolve o resultado com o tool_call_id certo"""
