@@ -1,4 +1,4 @@
-"""``calcular`` (exercício 2.6) contra entradas hostis: sempre ValueError, sempre rápido (≤ 50 ms).
+"""``calcular_com_limites`` (exercício 2.7) contra entradas hostis: sempre ValueError, sempre rápido (≤ 50 ms).
 
 Usa a solução de ``solutions/cap02`` (ou outro caderno com ``--caderno``). Mede o pior tempo por
 entrada num conjunto fixo de ataques conhecidos e em textos aleatórios gerados pela hypothesis.
@@ -43,7 +43,7 @@ def main() -> None:
     parser.add_argument("--caderno", default=str(raiz_do_curso() / "solutions/cap02/cap02.ipynb"))
     parser.add_argument("--aleatorios", type=int, default=2000)
     args = parser.parse_args()
-    calcular = carregar(args.caderno).calcular
+    calcular = carregar(args.caderno).calcular_com_limites
 
     piores, aceites = [], []
     for expressao in HOSTIS:
@@ -61,7 +61,7 @@ def main() -> None:
         aleatorios.append(_medir(calcular, expressao)[0])
 
     fuzz()
-    print(f"calcular: {len(HOSTIS)} ataques conhecidos e {len(aleatorios)} textos aleatórios")
+    print(f"calcular_com_limites: {len(HOSTIS)} ataques conhecidos e {len(aleatorios)} textos aleatórios")
     segundos, qual = max(piores)
     print(f"  pior ataque conhecido : {segundos * 1000:8.2f} ms  ({qual!r}…)   objetivo ≤ 50 ms")
     print(f"  pior texto aleatório  : {max(aleatorios) * 1000:8.2f} ms")

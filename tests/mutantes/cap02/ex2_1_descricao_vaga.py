@@ -1,4 +1,7 @@
-"""Uma descrição vaga («consulta dados») que não diz ao modelo o que a ferramenta faz nem quando."""
+"""Uma descrição vaga («consulta dados») que não diz ao modelo o que a ferramenta faz nem quando.
+
+Requisito: r4, r5
+"""
 
 FERRAMENTA_CATALOGO = {
     "type": "function",

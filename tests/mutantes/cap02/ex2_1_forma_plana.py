@@ -1,4 +1,7 @@
-"""Escreve a definição na forma plana (sem a chave "function"), que a API recusa."""
+"""Escreve a definição na forma plana (sem a chave "function"), que a API recusa.
+
+Requisito: r1
+"""
 
 FERRAMENTA_CATALOGO = {
     "type": "function",

@@ -1,4 +1,7 @@
-"""Esquece a lista required: o modelo pode chamar a ferramenta sem o nome do produto."""
+"""Esquece a lista required: o modelo pode chamar a ferramenta sem o nome do produto.
+
+Requisito: r3
+"""
 
 FERRAMENTA_CATALOGO = {
     "type": "function",

@@ -1,4 +1,7 @@
-"""Sem anotação, adivinha "string" em vez de lançar TypeError."""
+"""Sem anotação, adivinha "string" em vez de lançar TypeError.
+
+Requisito: r7
+"""
 
 
 def esquema_de_funcao(funcao):

@@ -1,4 +1,7 @@
-"""Usa a docstring inteira como descrição, em vez do primeiro parágrafo."""
+"""Usa a docstring inteira como descrição, em vez do primeiro parágrafo.
+
+Requisito: r2
+"""
 
 
 def esquema_de_funcao(funcao):

@@ -1,4 +1,7 @@
-"""Põe em required todos os parâmetros, também os que têm valor por omissão."""
+"""Põe em required todos os parâmetros, também os que têm valor por omissão.
+
+Requisito: r5
+"""
 
 
 def esquema_de_funcao(funcao):

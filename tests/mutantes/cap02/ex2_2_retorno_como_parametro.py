@@ -1,4 +1,7 @@
-"""Percorre todas as anotações (get_type_hints), por isso o tipo de retorno aparece como um parâmetro «return»."""
+"""Percorre todas as anotações (get_type_hints), por isso o tipo de retorno aparece como um parâmetro «return».
+
+Requisito: r6
+"""
 
 
 def esquema_de_funcao(funcao):

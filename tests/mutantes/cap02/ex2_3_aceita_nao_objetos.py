@@ -1,4 +1,7 @@
-"""Trata o erro de JSON mas aceita qualquer valor JSON (uma lista, um texto) como argumentos."""
+"""Trata o erro de JSON mas aceita qualquer valor JSON (uma lista, um texto) como argumentos.
+
+Requisito: r4
+"""
 
 
 def extrair_chamadas(mensagem):

@@ -1,4 +1,7 @@
-"""Chama json.loads sobre os argumentos sem tratar o erro: argumentos partidos rebentam tudo."""
+"""Chama json.loads sobre os argumentos sem tratar o erro: argumentos partidos rebentam tudo.
+
+Requisito: r5
+"""
 
 
 def extrair_chamadas(mensagem):

@@ -1,4 +1,7 @@
-"""Lê só a primeira chamada (tool_calls[0]), como se o modelo nunca pedisse várias em paralelo."""
+"""Lê só a primeira chamada (tool_calls[0]), como se o modelo nunca pedisse várias em paralelo.
+
+Requisito: r1
+"""
 
 
 def extrair_chamadas(mensagem):

@@ -1,4 +1,7 @@
-"""Devolve str(resultado) ou JSON com acentos escapados, e a mensagem de erro sem o tipo da exceção."""
+"""Devolve str(resultado) ou JSON com acentos escapados, e a mensagem de erro sem o tipo da exceção.
+
+Requisito: r4, r5
+"""
 
 
 def executar_chamada(nome, argumentos_json, ferramentas):

@@ -1,4 +1,7 @@
-"""Vai buscar a ferramenta com ferramentas[nome] antes de tudo: um nome desconhecido dá KeyError."""
+"""Vai buscar a ferramenta com ferramentas[nome] antes de tudo: um nome desconhecido dá KeyError.
+
+Requisito: r1, r2
+"""
 
 
 def executar_chamada(nome, argumentos_json, ferramentas):

@@ -1,4 +1,7 @@
-"""Faz json.loads sem try: argumentos partidos lançam uma exceção em vez de voltarem ao modelo."""
+"""Faz json.loads sem try: argumentos partidos lançam uma exceção em vez de voltarem ao modelo.
+
+Requisito: r1, r3
+"""
 
 
 def executar_chamada(nome, argumentos_json, ferramentas):

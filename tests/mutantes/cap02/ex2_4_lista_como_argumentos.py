@@ -1,4 +1,7 @@
-"""Aceita qualquer JSON: uma lista vira argumentos posicionais e a ferramenta corre na mesma."""
+"""Aceita qualquer JSON: uma lista vira argumentos posicionais e a ferramenta corre na mesma.
+
+Requisito: r3, r8
+"""
 
 
 def executar_chamada(nome, argumentos_json, ferramentas):

@@ -1,4 +1,7 @@
-"""No limite, pede ao modelo (sem ferramentas) uma «resposta final» e devolve-a: uma chamada a mais e uma resposta inventada."""
+"""No limite, pede ao modelo (sem ferramentas) uma «resposta final» e devolve-a: uma chamada a mais e uma resposta inventada.
+
+Requisito: r8
+"""
 
 
 def responder_com_ferramentas(cliente, pergunta, ferramentas, esquemas, modelo, max_voltas=5):

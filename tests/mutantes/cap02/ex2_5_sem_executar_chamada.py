@@ -1,4 +1,7 @@
-"""Corre a ferramenta diretamente com json.loads e str(resultado): argumentos partidos rebentam o ciclo."""
+"""Corre a ferramenta diretamente com json.loads e str(resultado): argumentos partidos rebentam o ciclo.
+
+Requisito: r5
+"""
 
 
 def responder_com_ferramentas(cliente, pergunta, ferramentas, esquemas, modelo, max_voltas=5):

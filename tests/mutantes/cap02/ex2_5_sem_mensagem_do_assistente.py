@@ -1,4 +1,7 @@
-"""Manda as respostas 'tool' sem antes acrescentar a mensagem do assistente com tool_calls (ficam órfãs)."""
+"""Manda as respostas 'tool' sem antes acrescentar a mensagem do assistente com tool_calls (ficam órfãs).
+
+Requisito: r3
+"""
 
 
 def responder_com_ferramentas(cliente, pergunta, ferramentas, esquemas, modelo, max_voltas=5):

@@ -1,4 +1,7 @@
-"""Esquece o tool_call_id na mensagem 'tool' (a API não sabe a que chamada responde)."""
+"""Esquece o tool_call_id na mensagem 'tool' (a API não sabe a que chamada responde).
+
+Requisito: r4
+"""
 
 
 def responder_com_ferramentas(cliente, pergunta, ferramentas, esquemas, modelo, max_voltas=5):

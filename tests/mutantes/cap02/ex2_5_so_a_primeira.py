@@ -1,4 +1,7 @@
-"""Responde só à primeira chamada (tool_calls[0]) e ignora as outras chamadas em paralelo."""
+"""Responde só à primeira chamada (tool_calls[0]) e ignora as outras chamadas em paralelo.
+
+Requisito: r4
+"""
 
 
 def responder_com_ferramentas(cliente, pergunta, ferramentas, esquemas, modelo, max_voltas=5):

@@ -1,4 +1,7 @@
-"""Testa isinstance(valor, (int, float)) — e True é um int: True + 1 passa, e a divisão por zero escapa como ZeroDivisionError."""
+"""Testa isinstance(valor, (int, float)) — e True é um int: True + 1 passa, e a divisão por zero escapa como ZeroDivisionError.
+
+Requisito: r2, r5, r6
+"""
 
 
 def calcular(expressao):

@@ -1,4 +1,7 @@
-"""Usa eval, com os builtins desligados, a achar que isso chega para ser seguro."""
+"""Usa eval, com os builtins desligados, a achar que isso chega para ser seguro.
+
+Requisito: r4, r5
+"""
 
 
 def calcular(expressao):

@@ -1,4 +1,7 @@
-"""O 2.º prompt leva só o email extraído, não o documento: o modelo resume o que não viu."""
+"""O 2.º prompt leva só o email extraído, não o documento: o modelo resume o que não viu.
+
+Requisito: r6
+"""
 
 
 def extrair_validar_resumir(documento, chamar_modelo):

@@ -1,4 +1,7 @@
-"""Valida a resposta tal como veio, sem strip(): um espaço ou um \n do modelo chumba um email bom."""
+"""Valida a resposta tal como veio, sem strip(): um espaço ou um \n do modelo chumba um email bom.
+
+Requisito: r2
+"""
 
 
 def extrair_validar_resumir(documento, chamar_modelo):

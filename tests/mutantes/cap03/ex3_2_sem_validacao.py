@@ -1,4 +1,7 @@
-"""Não valida entre etapas: faz sempre a 2.ª chamada, mesmo com um email que não presta."""
+"""Não valida entre etapas: faz sempre a 2.ª chamada, mesmo com um email que não presta.
+
+Requisito: r3, r4, r5
+"""
 
 
 def extrair_validar_resumir(documento, chamar_modelo):

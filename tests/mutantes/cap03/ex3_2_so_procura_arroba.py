@@ -1,4 +1,7 @@
-"""Valida só com "@" in email: aceita dois @, espaços e domínios sem ponto."""
+"""Valida só com "@" in email: aceita dois @, espaços e domínios sem ponto.
+
+Requisito: r3
+"""
 
 
 def extrair_validar_resumir(documento, chamar_modelo):

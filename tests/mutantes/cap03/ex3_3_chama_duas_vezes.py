@@ -1,4 +1,7 @@
-"""Chama o classificador uma vez para validar e outra para devolver (duas chamadas pagas, e podem discordar)."""
+"""Chama o classificador uma vez para validar e outra para devolver (duas chamadas pagas, e podem discordar).
+
+Requisito: r1
+"""
 
 
 def rotear(pedido, classificar):

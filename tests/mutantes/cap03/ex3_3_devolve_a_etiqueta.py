@@ -1,4 +1,7 @@
-"""Sem lista de filas válidas: devolve qualquer etiqueta que o modelo invente."""
+"""Sem lista de filas válidas: devolve qualquer etiqueta que o modelo invente.
+
+Requisito: r3
+"""
 
 
 def rotear(pedido, classificar):

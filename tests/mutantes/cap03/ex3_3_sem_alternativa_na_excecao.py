@@ -1,4 +1,7 @@
-"""Tem a alternativa para etiquetas inventadas, mas não apanha a exceção do classificador."""
+"""Tem a alternativa para etiquetas inventadas, mas não apanha a exceção do classificador.
+
+Requisito: r4
+"""
 
 
 def rotear(pedido, classificar):

@@ -1,4 +1,7 @@
-"""Compara a etiqueta tal como veio: " INFRA\n" vai parar ao suporte."""
+"""Compara a etiqueta tal como veio: " INFRA\n" vai parar ao suporte.
+
+Requisito: r2
+"""
 
 
 def rotear(pedido, classificar):

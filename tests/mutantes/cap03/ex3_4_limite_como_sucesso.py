@@ -1,4 +1,7 @@
-"""No limite, devolve a última versão como «concluido», escondendo que nunca passou."""
+"""No limite, devolve a última versão como «concluido», escondendo que nunca passou.
+
+Requisito: r5
+"""
 
 
 def refinar(gerar, avaliar, max_iteracoes=3):

@@ -1,4 +1,7 @@
-"""Não passa o feedback ao gerador: gera sempre do zero, com None."""
+"""Não passa o feedback ao gerador: gera sempre do zero, com None.
+
+Requisito: r2
+"""
 
 
 def refinar(gerar, avaliar, max_iteracoes=3):

@@ -1,4 +1,7 @@
-"""O ciclo vai uma volta além do limite: max_iteracoes + 1 gerações."""
+"""O ciclo vai uma volta além do limite: max_iteracoes + 1 gerações.
+
+Requisito: r4
+"""
 
 
 def refinar(gerar, avaliar, max_iteracoes=3):

@@ -1,4 +1,7 @@
-"""Um while que só para quando o avaliador aprova, com um «travão» às 100 voltas esquecido no código."""
+"""Um while que só para quando o avaliador aprova, com um «travão» às 100 voltas esquecido no código.
+
+Requisito: r4
+"""
 
 
 def refinar(gerar, avaliar, max_iteracoes=3):

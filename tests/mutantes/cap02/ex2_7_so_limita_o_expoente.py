@@ -1,11 +1,14 @@
-"""Limita expoente, tamanho e profundidade, mas não os inteiros calculados: ((99**99)**99)**99 demora."""
+"""Limita expoente, tamanho e profundidade, mas não os inteiros calculados: ((99**99)**99)**99 demora.
+
+Requisito: r6, r7, r8
+"""
 
 
-def calcular(expressao):
+def calcular_com_limites(expressao):
     if len(expressao) > MAX_CARACTERES:
         raise ValueError("expressão longa demais")
     try:
-        arvore = ast.parse(expressao, mode="eval")
+        arvore = ast.parse(expressao.strip(), mode="eval")
     except (SyntaxError, RecursionError, MemoryError) as erro:
         raise ValueError(f"expressão inválida: {erro}") from None
     pilha = [(arvore.body, 1)]

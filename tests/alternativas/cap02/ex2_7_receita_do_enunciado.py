@@ -1,11 +1,11 @@
-"""A receita do enunciado à letra: ast.parse(expressao, mode="eval") sem strip, recursão com contador."""
+"""A receita do enunciado com outra forma de medir a profundidade: uma recursão com contador, que para no nível 51."""
 
 
-def calcular(expressao):
+def calcular_com_limites(expressao):
     if not isinstance(expressao, str) or len(expressao) > MAX_CARACTERES:
         raise ValueError("a expressão tem de ser um texto com no máximo 1000 caracteres")
     try:
-        arvore = ast.parse(expressao, mode="eval")
+        arvore = ast.parse(expressao.strip(), mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise ValueError("não consigo ler esta expressão") from None
 

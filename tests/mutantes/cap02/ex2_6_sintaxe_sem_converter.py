@@ -1,10 +1,15 @@
-"""Percorre a árvore ast com a lista do que é permitido, mas sem limites de expoente, algarismos nem profundidade."""
+"""Não apanha o SyntaxError do ast.parse: "2 +" sai como SyntaxError em vez de ValueError.
+
+Requisito: r4
+"""
 
 
 def calcular(expressao):
+    if not isinstance(expressao, str):
+        raise ValueError("a expressão tem de ser um texto")
     try:
-        arvore = ast.parse(expressao, mode="eval")
-    except SyntaxError as erro:
+        arvore = ast.parse(expressao.strip(), mode="eval")
+    except ValueError as erro:
         raise ValueError(f"expressão inválida: {erro}") from None
 
     def avaliar(no):
@@ -13,13 +18,11 @@ def calcular(expressao):
         if isinstance(no, ast.UnaryOp) and type(no.op) in UNARIOS:
             return UNARIOS[type(no.op)](avaliar(no.operand))
         if isinstance(no, ast.BinOp) and type(no.op) in BINARIOS:
+            esquerda, direita = avaliar(no.left), avaliar(no.right)
             try:
-                r = BINARIOS[type(no.op)](avaliar(no.left), avaliar(no.right))
+                return BINARIOS[type(no.op)](esquerda, direita)
             except ZeroDivisionError:
                 raise ValueError("divisão por zero") from None
-            if isinstance(r, complex):
-                raise ValueError("complexo")
-            return r
-        raise ValueError(f"não é permitido: {type(no).__name__}")
+        raise ValueError(f"não é permitido na expressão: {type(no).__name__}")
 
     return avaliar(arvore.body)

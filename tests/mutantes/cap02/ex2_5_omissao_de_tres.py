@@ -1,0 +1,18 @@
+"""Põe max_voltas=3 por omissão, em vez dos 5 da assinatura.
+
+Requisito: r9
+"""
+
+
+def responder_com_ferramentas(cliente, pergunta, ferramentas, esquemas, modelo, max_voltas=3):
+    mensagens = [{"role": "user", "content": pergunta}]
+    for _ in range(max_voltas):
+        resposta = cliente.chat.completions.create(model=modelo, messages=mensagens, tools=esquemas)
+        mensagem = resposta.choices[0].message
+        if not mensagem.tool_calls:
+            return mensagem.content
+        mensagens.append(mensagem)
+        for chamada in mensagem.tool_calls:
+            conteudo = executar_chamada(chamada.function.name, chamada.function.arguments, ferramentas)
+            mensagens.append({"role": "tool", "tool_call_id": chamada.id, "content": conteudo})
+    return f"Parei após {max_voltas} chamadas ao modelo sem uma resposta final."

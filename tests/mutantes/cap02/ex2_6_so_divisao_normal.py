@@ -1,0 +1,27 @@
+"""Verifica o zero só na divisão com /: 5 // 0 e 5 % 0 saem como ZeroDivisionError.
+
+Requisito: r6
+"""
+
+
+def calcular(expressao):
+    if not isinstance(expressao, str):
+        raise ValueError("a expressão tem de ser um texto")
+    try:
+        arvore = ast.parse(expressao.strip(), mode="eval")
+    except (SyntaxError, ValueError) as erro:
+        raise ValueError(f"expressão inválida: {erro}") from None
+
+    def avaliar(no):
+        if isinstance(no, ast.Constant) and type(no.value) in (int, float):
+            return no.value
+        if isinstance(no, ast.UnaryOp) and type(no.op) in UNARIOS:
+            return UNARIOS[type(no.op)](avaliar(no.operand))
+        if isinstance(no, ast.BinOp) and type(no.op) in BINARIOS:
+            esquerda, direita = avaliar(no.left), avaliar(no.right)
+            if isinstance(no.op, ast.Div) and direita == 0:
+                raise ValueError("divisão por zero")
+            return BINARIOS[type(no.op)](esquerda, direita)
+        raise ValueError(f"não é permitido na expressão: {type(no).__name__}")
+
+    return avaliar(arvore.body)

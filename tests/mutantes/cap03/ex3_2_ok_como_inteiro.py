@@ -1,0 +1,17 @@
+"""No sucesso devolve "ok": 1 em vez de True (1 == True em Python, mas não é um booleano).
+
+Requisito: r6
+"""
+
+
+def extrair_validar_resumir(documento, chamar_modelo):
+    email = chamar_modelo(
+        "Extrai o e-mail do cliente desta fatura. Responde só com o e-mail.\n\n" + documento
+    ).strip()
+    local, arroba, dominio = email.partition("@")
+    valido = (email.count("@") == 1 and local and "." in dominio.strip(".")
+              and not any(c.isspace() for c in email))
+    if not valido:
+        return {"ok": False, "etapa": "validacao", "erro": f"e-mail inválido: {email!r}"}
+    resumo = chamar_modelo("Resume esta fatura numa frase.\n\n" + documento)
+    return {"ok": 1, "campo": email, "resumo": resumo}
