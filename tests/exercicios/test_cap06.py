@@ -528,21 +528,21 @@ class TestEx6_5:
     def test_contaminacao_dura_ate_ao_fim(self, nb):
         """A contaminação não passa com passos limpos pelo meio, e as outras ferramentas continuam"""
         enviar = _espiao("enviar_email")
-        calcular = _espiao("calcular", 42)
+        somar = _espiao("somar", 42)
         decidir = _decisor([{"ferramenta": "ler_web", "argumentos": {"url": "http://x"}},
-                            {"ferramenta": "calcular", "argumentos": {"a": 1}},
-                            {"ferramenta": "calcular", "argumentos": {"a": 2}},
+                            {"ferramenta": "somar", "argumentos": {"a": 1}},
+                            {"ferramenta": "somar", "argumentos": {"a": 2}},
                             {"ferramenta": "enviar_email", "argumentos": {"para": "ana@exemplo.pt"}},
                             _final("ok")])
-        r = nb.correr_com_contaminacao("x", decidir, {"enviar_email": enviar, "calcular": calcular,
+        r = nb.correr_com_contaminacao("x", decidir, {"enviar_email": enviar, "somar": somar,
                                                       "ler_web": lambda url: "..."},
                                        {"ler_web"}, {"enviar_email"})
         assert enviar.chamadas == [], explica(
             "O contexto fica contaminado até ao fim da execução, não só no passo a seguir.",
             f"enviar_email correu com {enviar.chamadas!r}")
-        assert calcular.chamadas == [{"a": 1}, {"a": 2}], explica(
+        assert somar.chamadas == [{"a": 1}, {"a": 2}], explica(
             "Ferramentas que não são de saída continuam a correr depois da contaminação.",
-            f"calcular correu com {calcular.chamadas!r}")
+            f"somar correu com {somar.chamadas!r}")
         _confirmar_resultado(r, True)
         assert [p["aprovada"] for p in r["log"]] == [True, True, True, False, True], explica(
             "Só a ferramenta de saída fica recusada.", f"log: {r['log']!r}")
@@ -573,7 +573,8 @@ class TestEx6_5:
 
 
 def _plano(*passos):
-    return [{"ferramenta": nome, "argumentos": argumentos} for nome, argumentos in passos]
+    # os nomes chegam como chegariam do JSON de um modelo: compara-se com ==, nunca com is
+    return [{"ferramenta": como_lido_do_modelo(nome), "argumentos": argumentos} for nome, argumentos in passos]
 
 
 class TestEx6_6:
@@ -638,10 +639,10 @@ class TestEx6_6:
 
     def test_plano_sem_resposta(self, nb):
         """Um plano que acaba sem responder_final: corre tudo e não conclui"""
-        ler = _espiao("ler", {"estado": "pago"})
-        r = nb.executar_plano(_plano(("ler", {"id": 1}), ("ler", {"id": 2})), {"ler": ler}, {"ler"})
-        assert ler.chamadas == [{"id": 1}, {"id": 2}], explica(
-            "Um plano válido corre até ao fim.", f"ler correu com {ler.chamadas!r}")
+        ver = _espiao("ver", {"estado": "pago"})
+        r = nb.executar_plano(_plano(("ver", {"id": 1}), ("ver", {"id": 2})), {"ver": ver}, {"ver"})
+        assert ver.chamadas == [{"id": 1}, {"id": 2}], explica(
+            "Um plano válido corre até ao fim.", f"ver correu com {ver.chamadas!r}")
         _confirmar_resultado(r, False, "max_steps atingido")
         assert len(r["log"]) == 2 and all(p["aprovada"] is True for p in r["log"]), explica(
             "Os dois passos corridos ficam no log como aprovados.", f"log: {r['log']!r}")
