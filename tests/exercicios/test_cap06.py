@@ -151,6 +151,8 @@ def _recusa(nb, argumentos, esquema, campo, dica):
 class TestEx6_2:
     """Validar os argumentos contra o esquema"""
 
+    aceita_mapeamentos = True  # «um dicionário»: uma subclasse de dict também o é
+
     def test_validos(self, nb):
         """Argumentos certos dão (True, None), incluindo int onde se pede number e valores «falsos»"""
         casos = [
