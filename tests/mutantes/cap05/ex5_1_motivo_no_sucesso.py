@@ -1,0 +1,11 @@
+"""Devolve sempre as mesmas chaves: uma execução que conclui leva também "motivo": None.
+
+Requisito: r13
+"""
+
+_correr_certo = correr_com_limites
+
+
+def correr_com_limites(pedido, decidir, ferramentas, max_steps=5, timeout_segundos=10, relogio=time.monotonic):
+    r = _correr_certo(pedido, decidir, ferramentas, max_steps, timeout_segundos, relogio)
+    return {"concluido": r["concluido"], "resposta": r.get("resposta"), "motivo": r.get("motivo"), "log": r["log"]}
