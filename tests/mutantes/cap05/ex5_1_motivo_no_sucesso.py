@@ -1,4 +1,4 @@
-"""Devolve sempre as mesmas chaves: uma execução que conclui leva também "motivo": None.
+"""Uma execução que conclui leva também "motivo": None, «para ter sempre as mesmas chaves».
 
 Requisito: r13
 """
@@ -8,4 +8,6 @@ _correr_certo = correr_com_limites
 
 def correr_com_limites(pedido, decidir, ferramentas, max_steps=5, timeout_segundos=10, relogio=time.monotonic):
     r = _correr_certo(pedido, decidir, ferramentas, max_steps, timeout_segundos, relogio)
-    return {"concluido": r["concluido"], "resposta": r.get("resposta"), "motivo": r.get("motivo"), "log": r["log"]}
+    if r["concluido"]:
+        r["motivo"] = None
+    return r
