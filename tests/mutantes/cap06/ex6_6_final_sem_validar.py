@@ -1,25 +1,10 @@
-"""Não valida o responder_final ("é só a resposta"): fora da allowlist, passa na mesma.
+"""Não valida o responder_final («é só a resposta»): fora da allowlist, passa na mesma.
 
 Requisito: r6
 """
 
+_executar_certo = executar_plano
+
 
 def executar_plano(plano, ferramentas, allowlist):
-    recusados = []
-    for numero, decisao in enumerate(plano, start=1):
-        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
-        aprovada, motivo = (True, None) if nome == "responder_final" else validar_acao(nome, argumentos, allowlist)
-        if not aprovada:
-            recusados.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos,
-                              "resultado": None, "aprovada": False, "motivo_rejeicao": motivo})
-    if recusados:
-        return {"concluido": False, "motivo": "acao_rejeitada", "log": recusados}
-    log = []
-    for numero, decisao in enumerate(plano, start=1):
-        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
-        if nome == "responder_final":
-            log.append({"passo": numero, **decisao, "resultado": argumentos["texto"], "aprovada": True})
-            return {"concluido": True, "resposta": argumentos["texto"], "log": log}
-        resultado = ferramentas[nome](**argumentos)
-        log.append({"passo": numero, **decisao, "resultado": resultado, "aprovada": True})
-    return {"concluido": False, "motivo": "max_steps atingido", "log": log}
+    return _executar_certo(plano, ferramentas, set(allowlist) | {"responder_final"})

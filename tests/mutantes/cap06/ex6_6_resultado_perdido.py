@@ -3,23 +3,12 @@
 Requisito: r5
 """
 
+_executar_certo = executar_plano
+
 
 def executar_plano(plano, ferramentas, allowlist):
-    recusados = []
-    for numero, decisao in enumerate(plano, start=1):
-        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
-        aprovada, motivo = validar_acao(nome, argumentos, allowlist)
-        if not aprovada:
-            recusados.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos,
-                              "resultado": None, "aprovada": False, "motivo_rejeicao": motivo})
-    if recusados:
-        return {"concluido": False, "motivo": "acao_rejeitada", "log": recusados}
-    log = []
-    for numero, decisao in enumerate(plano, start=1):
-        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
-        if nome == "responder_final":
-            log.append({"passo": numero, **decisao, "resultado": argumentos["texto"], "aprovada": True})
-            return {"concluido": True, "resposta": argumentos["texto"], "log": log}
-        ferramentas[nome](**argumentos)  # corre, mas o resultado perde-se
-        log.append({"passo": numero, **decisao, "resultado": None, "aprovada": True})
-    return {"concluido": False, "motivo": "max_steps atingido", "log": log}
+    r = _executar_certo(plano, ferramentas, allowlist)
+    for passo in r["log"]:
+        if passo["aprovada"] and passo["ferramenta"] != "responder_final":
+            passo["resultado"] = None
+    return r
