@@ -3,13 +3,13 @@
 Requisito: r3
 """
 
+_agente_certo = agente_simples
+
 
 def agente_simples(pedido, decidir=None):
     if decidir is None:
         decidir = decidir_ferramenta_e_argumentos
-    decisao = decidir(pedido)
-    if decisao is None:
-        return {"ferramenta": None, "argumentos": None, "resultado": None, "mensagem": None}
-    nome, argumentos = decisao
-    return {"ferramenta": nome, "argumentos": argumentos,
-            "resultado": executar_ferramenta(nome, argumentos), "mensagem": None}
+    r = _agente_certo(pedido, decidir)
+    if r["ferramenta"] is None:
+        r["mensagem"] = None
+    return r

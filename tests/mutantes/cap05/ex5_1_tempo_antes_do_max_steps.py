@@ -1,21 +1,19 @@
-"""Num while, vê o tempo antes de ver se os passos acabaram: depois do último passo pode dizer "timeout".
+"""Depois do último passo ainda vê o tempo: se já passou, diz "timeout" em vez de "max_steps atingido".
 
 Requisito: r8
 """
 
+_correr_certo = correr_com_limites
+
 
 def correr_com_limites(pedido, decidir, ferramentas, max_steps=5, timeout_segundos=10, relogio=time.monotonic):
-    inicio, log = relogio(), []
-    while True:
-        if relogio() - inicio > timeout_segundos:
-            return {"concluido": False, "motivo": "timeout", "log": log}
-        if len(log) >= max_steps:
-            return {"concluido": False, "motivo": "max_steps atingido", "log": log}
-        d = decidir(pedido, log)
-        numero = len(log) + 1
-        if d["ferramenta"] == "responder_final":
-            log.append({"passo": numero, "ferramenta": d["ferramenta"], "argumentos": d["argumentos"],
-                        "resultado": d["argumentos"]["texto"], "aprovada": True})
-            return {"concluido": True, "resposta": d["argumentos"]["texto"], "log": log}
-        log.append({"passo": numero, "ferramenta": d["ferramenta"], "argumentos": d["argumentos"],
-                    "resultado": ferramentas[d["ferramenta"]](**d["argumentos"]), "aprovada": True})
+    leituras = []
+
+    def medir():
+        leituras.append(relogio())
+        return leituras[-1]
+
+    r = _correr_certo(pedido, decidir, ferramentas, max_steps, timeout_segundos, medir)
+    if r.get("motivo") == "max_steps atingido" and relogio() - leituras[0] > timeout_segundos:
+        r["motivo"] = "timeout"
+    return r

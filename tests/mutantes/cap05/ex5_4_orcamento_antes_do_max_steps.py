@@ -1,23 +1,19 @@
-"""Num while, conta o custo da chamada seguinte antes de ver se os passos acabaram: no fim diz "orcamento".
+"""Depois do último passo ainda conta o custo da chamada seguinte: se passasse do orçamento, diz "orcamento".
 
 Requisito: r6
 """
 
+_correr_certo = correr_com_orcamento
+
 
 def correr_com_orcamento(pedido, decidir, ferramentas, orcamento_tokens, contar_tokens, max_steps=10):
-    log, gastos = [], 0
-    while True:
-        custo = contar_tokens(pedido, log)
-        if gastos + custo > orcamento_tokens:
-            return {"concluido": False, "motivo": "orcamento", "log": log}
-        if len(log) >= max_steps:
-            return {"concluido": False, "motivo": "max_steps atingido", "log": log}
-        gastos += custo
-        d = decidir(pedido, log)
-        numero = len(log) + 1
-        if d["ferramenta"] == "responder_final":
-            log.append({"passo": numero, "ferramenta": d["ferramenta"], "argumentos": d["argumentos"],
-                        "resultado": d["argumentos"]["texto"], "aprovada": True})
-            return {"concluido": True, "resposta": d["argumentos"]["texto"], "log": log}
-        log.append({"passo": numero, "ferramenta": d["ferramenta"], "argumentos": d["argumentos"],
-                    "resultado": ferramentas[d["ferramenta"]](**d["argumentos"]), "aprovada": True})
+    custos = []
+
+    def contar(p, log):
+        custos.append(contar_tokens(p, log))
+        return custos[-1]
+
+    r = _correr_certo(pedido, decidir, ferramentas, orcamento_tokens, contar, max_steps)
+    if r.get("motivo") == "max_steps atingido" and sum(custos) + contar_tokens(pedido, r["log"]) > orcamento_tokens:
+        r["motivo"] = "orcamento"
+    return r
