@@ -291,13 +291,19 @@ def _decidir(nb, pedido, resposta_do_modelo, modelo="modelo-de-teste"):
         raise AssertionError(explica(
             "O pedido foi recusado pela API (400): confirma model, messages e tools.", str(erro))) from None
     except openai.InternalServerError as erro:
-        corpo = cliente.pedidos[-1] if cliente.pedidos else {}
-        raise AssertionError(explica(
-            "O modelo tem de poder abster-se (responder só com texto): não o obrigues a chamar uma "
-            "ferramenta com tool_choice=\"required\" ou uma função nomeada.",
-            f"tool_choice={corpo.get('tool_choice')!r}; o modelo falso respondeu "
-            f"{resposta_do_modelo!r} e a API recusou: {erro}")) from None
+        raise _nao_pode_abster_se(cliente, resposta_do_modelo, erro) from None
     return r, cliente, decisor
+
+
+def _nao_pode_abster_se(cliente, resposta_do_modelo, erro):
+    """A falha a mostrar quando o pedido não deixa o modelo responder como respondeu (um 500 do
+    modelo offline): quase sempre um tool_choice que o obriga a chamar uma ferramenta."""
+    corpo = cliente.pedidos[-1] if cliente.pedidos else {}
+    return AssertionError(explica(
+        "O modelo tem de poder abster-se (responder só com texto): não o obrigues a chamar uma "
+        "ferramenta com tool_choice=\"required\" ou uma função nomeada.",
+        f"tool_choice={corpo.get('tool_choice')!r}; o modelo falso respondeu "
+        f"{resposta_do_modelo!r} e a API recusou: {erro}"))
 
 
 def _pedido_feito(nb):
@@ -384,7 +390,13 @@ class TestEx4_4:
         assert _do_agente(r) == esperado, explica(
             "O agente executa o que o modelo decidiu, com o mesmo formato do 4.3.",
             f"esperava {esperado!r}, obtive {r!r}")
-        cliente = cliente_offline(_modelo_espiao("Só vendo teclados, ratos e monitores."))
-        r = nb.agente_simples("Vendes bicicletas?", decidir=lambda p: nb.decidir_com_modelo(p, cliente, "m"))
+        texto = "Só vendo teclados, ratos e monitores."
+        cliente = cliente_offline(_modelo_espiao(texto))
+        import openai
+
+        try:
+            r = nb.agente_simples("Vendes bicicletas?", decidir=lambda p: nb.decidir_com_modelo(p, cliente, "m"))
+        except openai.InternalServerError as erro:
+            raise _nao_pode_abster_se(cliente, texto, erro) from None
         assert r["ferramenta"] is None and r["mensagem"], explica(
             "Quando o modelo se abstém, o agente diz que nenhuma ferramenta serve.", f"obtive {r!r}")
