@@ -317,14 +317,15 @@ class TestEx5_3:
         _interrompido(r, "repeticao", 2)
 
     def test_cinco_e_texto_cinco(self, nb):
-        """5 e "5" são chamadas diferentes"""
-        valores = [5, "5"]
-        decidir = _espiao(lambda log: {"ferramenta": "ler", "argumentos": {"id": valores[len(log) % 2]}})
-        ler = _ferramenta()
-        r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler})
-        _conta(len(ler.chamadas), 4, "ler(id=5) e ler(id=\"5\") são chamadas diferentes, cada uma pode correr "
-               "2 vezes: a ferramenta")
-        _interrompido(r, "repeticao", 4)
+        """5 e "5" são chamadas diferentes (e 1 e True também)"""
+        for valores in ([5, "5"], [1, True]):
+            decidir = _espiao(lambda log, v=valores: {"ferramenta": "ler", "argumentos": {"id": v[len(log) % 2]}})
+            ler = _ferramenta()
+            r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler})
+            a, b = valores
+            _conta(len(ler.chamadas), 4, f"ler(id={a!r}) e ler(id={b!r}) são chamadas diferentes (compara como no "
+                   "5.2), cada uma pode correr 2 vezes: a ferramenta")
+            _interrompido(r, "repeticao", 4)
 
     def test_outros_finais(self, nb):
         """Sem repetições valem o max_steps e o responder_final"""
