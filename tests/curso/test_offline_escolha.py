@@ -1,5 +1,6 @@
-"""``tool_choice`` e ``parallel_tool_calls`` cumpridos nas duas APIs; um decisor que não os cumpre
-dá um erro que o nomeia, nunca uma resposta silenciosamente errada."""
+"""``tool_choice`` e ``parallel_tool_calls`` cumpridos nas duas APIs; um decisor que não cumpre
+``tool_choice`` dá um erro que o nomeia, nunca uma resposta silenciosamente errada; com
+``parallel_tool_calls=False`` a resposta leva no máximo uma chamada, como na API real."""
 
 import openai
 import pytest
@@ -59,7 +60,6 @@ def test_decisor_que_nao_cumpre_da_erro_que_o_nomeia(pedir, funcao):
         (teimoso, {"tool_choice": "none"}, "tool_choice='none'"),
         (so_texto, {"tool_choice": "required"}, "tool_choice='required'"),
         (so_texto, {"tool_choice": funcao}, "tool_choice a função 'data'"),
-        (teimoso, {"parallel_tool_calls": False}, "parallel_tool_calls=false"),
     ]
     for decisor, pedido, esperado in casos:
         with pytest.raises(openai.InternalServerError) as info:
@@ -76,6 +76,25 @@ def test_parallel_tool_calls_false_com_uma_chamada_passa(pedir, funcao):
 
     assert pedir(uma, parallel_tool_calls=False) == (None, ["hora"])
     assert pedir(teimoso, parallel_tool_calls=True) == (None, ["hora", "data"])
+
+
+@API
+def test_parallel_tool_calls_false_leva_so_a_primeira_chamada(pedir, funcao):
+    """Uma escolha válida de quem pede nunca faz rebentar o modelo: a API real devolve no máximo
+    uma chamada por resposta, e o modelo offline também (a primeira que o decisor deu)."""
+    assert pedir(teimoso, parallel_tool_calls=False) == (None, ["hora"])
+    assert pedir(teimoso, parallel_tool_calls=False, tool_choice="required") == (None, ["hora"])
+
+
+def test_parallel_tool_calls_false_conta_so_a_chamada_que_vai():
+    def pedir(paralelas):
+        r = cliente_offline(teimoso).chat.completions.create(
+            model=MODELO, messages=[{"role": "user", "content": "Olá"}], tools=CHAT,
+            parallel_tool_calls=paralelas)
+        return r.usage.completion_tokens, [c.id for c in r.choices[0].message.tool_calls]
+
+    (uma, [id_uma]), (duas, ids_duas) = pedir(False), pedir(True)
+    assert uma < duas and len(ids_duas) == 2 and id_uma.startswith("call_")
 
 
 @API

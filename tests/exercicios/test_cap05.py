@@ -52,6 +52,21 @@ def _ferramenta(resultado="nada", antes=None):
     return correr
 
 
+def _omissao(funcao, esperados, dica="", correr_com=None):
+    """Os valores por omissão da assinatura são os do enunciado.
+
+    Com `correr_com` (os argumentos depois das ferramentas), a função corre antes uma vez (um decisor que responde logo): no caderno em branco a
+    assinatura já está escrita, e esta verificação não pode passar só por isso.
+    """
+    if correr_com is not None:
+        funcao("x", _roteiro([_final("ok")]), {}, *correr_com)
+    parametros = inspect.signature(funcao).parameters
+    padroes = {n: parametros[n].default if n in parametros else "(em falta)" for n in esperados}
+    assert padroes == esperados, explica(
+        f"Usa a assinatura do enunciado, com os mesmos valores por omissão. {dica}".strip(),
+        f"esperava {esperados}, a tua função tem {padroes}")
+
+
 class _Relogio:
     """Um relógio falso: só anda quando alguém o manda andar (ou a cada leitura, com `por_leitura`)."""
 
@@ -203,13 +218,20 @@ class TestEx5_1:
 
     def test_valores_por_omissao(self, nb):
         """Por omissão: max_steps=5, timeout_segundos=10 e relogio=time.monotonic"""
-        r = nb.correr_com_limites("x", _roteiro([_final("ok")]), {})
-        _concluido(r, "ok", 1)
-        parametros = inspect.signature(nb.correr_com_limites).parameters
-        padroes = {n: parametros[n].default for n in ("max_steps", "timeout_segundos", "relogio") if n in parametros}
-        assert padroes == {"max_steps": 5, "timeout_segundos": 10, "relogio": time.monotonic}, explica(
-            "Usa a assinatura do enunciado; o relógio por omissão é time.monotonic, que nunca anda "
-            "para trás (time.time pode saltar quando o relógio do sistema é acertado).", f"{padroes}")
+        _omissao(nb.correr_com_limites, {"max_steps": 5, "timeout_segundos": 10, "relogio": time.monotonic},
+                 "O relógio por omissão é time.monotonic, que nunca anda para trás (time.time pode saltar "
+                 "quando o relógio do sistema é acertado).", ())
+
+    def test_max_steps_antes_do_tempo(self, nb):
+        """Depois do último passo permitido o motivo é max_steps, mesmo que o tempo também tenha passado"""
+        relogio = _Relogio()
+        procurar = _ferramenta(antes=lambda: relogio.avancar(6))
+        decidir = _teimoso()
+        r = nb.correr_com_limites("x", decidir, {"procurar": procurar}, max_steps=2, timeout_segundos=10,
+                                  relogio=relogio)
+        # os passos começam aos 0 e 6 s; no fim do 2.º já vão 12 s, mas não há 3.º passo para travar
+        _conta(len(decidir.chamadas), 2, "Com max_steps=2, o decisor")
+        _interrompido(r, "max_steps atingido", 2)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,26 +248,31 @@ class TestEx5_2:
     def test_repeticao_nao_seguida(self, nb):
         """Conta a mesma chamada mesmo com outras pelo meio"""
         a, b = ("ler", {"id": 1}), ("somar", {"a": 1, "b": 2})
-        self._verificar(nb, [a, b, a], True, "A mesma chamada duas vezes é repetição, seguidas ou não.")
-        self._verificar(nb, [a, b], False, "Chamadas diferentes não são repetição.")
-        self._verificar(nb, [], False, "Uma lista vazia não tem repetições.")
+        self._verificar(nb, [a, b, a], True, "A mesma chamada duas vezes é repetição, seguidas ou não.",
+                        limite=2)
+        self._verificar(nb, [a, b], False, "Chamadas diferentes não são repetição.", limite=2)
+        self._verificar(nb, [], False, "Uma lista vazia não tem repetições.", limite=2)
 
     def test_ordem_das_chaves(self, nb):
         """A ordem das chaves dos argumentos não conta"""
         self._verificar(nb, [("f", {"a": 1, "b": 2}), ("f", {"b": 2, "a": 1})], True,
                         "{'a': 1, 'b': 2} e {'b': 2, 'a': 1} são os mesmos argumentos: compara uma forma "
-                        "canónica (por exemplo json.dumps(..., sort_keys=True)).")
+                        "canónica (por exemplo json.dumps(..., sort_keys=True)).", limite=2)
         self._verificar(nb, [("f", {"filtro": {"x": 1, "y": 2}}), ("f", {"filtro": {"y": 2, "x": 1}})], True,
-                        "A ordem também não conta dentro de dicionários aninhados.")
+                        "A ordem também não conta dentro de dicionários aninhados.", limite=2)
 
     def test_tipos_e_nomes(self, nb):
         """5 e "5" são argumentos diferentes; o nome também conta"""
         self._verificar(nb, [("f", {"n": 5}), ("f", {"n": "5"})], False,
-                        "O número 5 e o texto \"5\" são argumentos diferentes: não convertas tudo em texto.")
+                        "O número 5 e o texto \"5\" são argumentos diferentes: não convertas tudo em texto.",
+                        limite=2)
+        self._verificar(nb, [("f", {"n": 1}), ("f", {"n": True})], False,
+                        "1 e True são argumentos diferentes (em JSON, 1 e true): em Python 1 == True, por "
+                        "isso compara uma forma que guarde o tipo, como o json.dumps.", limite=2)
         self._verificar(nb, [("f", {"n": 5}), ("f", {"n": 6})], False,
-                        "O mesmo nome com argumentos diferentes não é repetição.")
+                        "O mesmo nome com argumentos diferentes não é repetição.", limite=2)
         self._verificar(nb, [("f", {"n": 5}), ("g", {"n": 5})], False,
-                        "Os mesmos argumentos noutra ferramenta não são repetição.")
+                        "Os mesmos argumentos noutra ferramenta não são repetição.", limite=2)
 
     def test_limite(self, nb):
         """Repetição é aparecer limite vezes ou mais"""
@@ -255,6 +282,13 @@ class TestEx5_2:
         self._verificar(nb, [c], True, "Com limite=1, qualquer chamada já conta.", limite=1)
         self._verificar(nb, [c] * 300, True, "Compara contagens com >= (não com is): com limite=300, "
                         "300 vezes é repetição.", limite=300)
+
+    def test_limite_por_omissao(self, nb):
+        """Sem limite, repetição é aparecer 2 vezes"""
+        c = ("f", {"n": 1})
+        self._verificar(nb, [c, c], True, "Por omissão, limite=2: duas vezes já é repetição.")
+        self._verificar(nb, [c, ("g", {})], False, "Por omissão, limite=2: uma vez não é repetição.")
+        _omissao(nb.detectar_repeticao, {"limite": 2})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,14 +317,15 @@ class TestEx5_3:
         _interrompido(r, "repeticao", 2)
 
     def test_cinco_e_texto_cinco(self, nb):
-        """5 e "5" são chamadas diferentes"""
-        valores = [5, "5"]
-        decidir = _espiao(lambda log: {"ferramenta": "ler", "argumentos": {"id": valores[len(log) % 2]}})
-        ler = _ferramenta()
-        r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler})
-        _conta(len(ler.chamadas), 4, "ler(id=5) e ler(id=\"5\") são chamadas diferentes, cada uma pode correr "
-               "2 vezes: a ferramenta")
-        _interrompido(r, "repeticao", 4)
+        """5 e "5" são chamadas diferentes (e 1 e True também)"""
+        for valores in ([5, "5"], [1, True]):
+            decidir = _espiao(lambda log, v=valores: {"ferramenta": "ler", "argumentos": {"id": v[len(log) % 2]}})
+            ler = _ferramenta()
+            r = nb.correr_sem_repeticoes("x", decidir, {"ler": ler})
+            a, b = valores
+            _conta(len(ler.chamadas), 4, f"ler(id={a!r}) e ler(id={b!r}) são chamadas diferentes (compara como no "
+                   "5.2), cada uma pode correr 2 vezes: a ferramenta")
+            _interrompido(r, "repeticao", 4)
 
     def test_outros_finais(self, nb):
         """Sem repetições valem o max_steps e o responder_final"""
@@ -306,6 +341,10 @@ class TestEx5_3:
             "Com max_repeticoes=2 a mesma chamada pode correr 2 vezes: só a 3.ª é recusada "
             "(cuidado com o «mais um» na contagem).", f"parou com 'repeticao' ao fim de {len(r.get('log', []))} passo(s)")
         _concluido(r, "ok", 3)
+
+    def test_valores_por_omissao(self, nb):
+        """Por omissão: max_steps=10 e max_repeticoes=2"""
+        _omissao(nb.correr_sem_repeticoes, {"max_steps": 10, "max_repeticoes": 2}, "", ())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,3 +388,19 @@ class TestEx5_4:
         _conta(len(decidir.chamadas), 3, "Com max_steps=3, o decisor")
         _conta(len(traduzir.chamadas), 3, "Só responder_final termina: a ferramenta traduzir")
         _interrompido(r, "max_steps atingido", 3)
+
+    def test_max_steps_antes_do_orcamento(self, nb):
+        """Depois do último passo permitido o motivo é max_steps, sem contar uma chamada que não se faz"""
+        decidir, procurar = _teimoso(), _ferramenta()
+        contar = _espiao(lambda log: 100)
+        r = nb.correr_com_orcamento("x", decidir, {"procurar": procurar}, 250, contar, max_steps=2)
+        # 2 chamadas gastam 200; uma 3.ª passaria dos 250, mas o max_steps já não a deixa fazer
+        _conta(len(decidir.chamadas), 2, "Com max_steps=2, o decisor")
+        _interrompido(r, "max_steps atingido", 2)
+        assert len(contar.chamadas) == 2, explica(
+            "Só se conta o custo de uma chamada que se vai fazer: depois do último passo, para com "
+            "\"max_steps atingido\".", f"contar_tokens foi chamado {len(contar.chamadas)} vezes")
+
+    def test_valores_por_omissao(self, nb):
+        """Por omissão: max_steps=10"""
+        _omissao(nb.correr_com_orcamento, {"max_steps": 10}, "", (100, _espiao(lambda log: 1)))

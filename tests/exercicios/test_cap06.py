@@ -1,6 +1,7 @@
 """Verificações públicas do capítulo 6 — Validação de planos e ações."""
 
 import copy
+from collections import OrderedDict
 
 
 from curso.verificacao import como_lido_do_modelo, explica, lanca
@@ -85,12 +86,13 @@ class TestEx6_1:
 
     def test_fora_da_allowlist(self, nb):
         """Uma ferramenta fora da allowlist é recusada com o motivo exato"""
-        for nome in ("apagar_tudo", "consultar_catalogo_v2", "Consultar"):
+        for nome in ("apagar_tudo", "consultar_catalogo_v2", "Consultar", "consultar ", " consultar"):
             r = nb.validar_acao(nome, {"x": 1}, {"consultar", "consultar_catalogo", "responder_final"})
             esperado = (False, f"ferramenta '{nome}' não está na allowlist")
             assert isinstance(r, tuple) and r == esperado, explica(
                 "Fora da allowlist: (False, \"ferramenta '<nome>' não está na allowlist\"). O nome tem de "
-                "estar na allowlist tal e qual (nada de procurar pedaços de texto).",
+                "estar na allowlist tal e qual (nada de procurar pedaços de texto, de aparar espaços ou de "
+                "ignorar maiúsculas).",
                 f"validar_acao({nome!r}, …) devolveu {r!r}; esperava {esperado!r}")
 
     def test_argumentos_nao_dicionario(self, nb):
@@ -101,13 +103,17 @@ class TestEx6_1:
                 "Se os argumentos não forem um dict: (False, \"argumentos têm de ser um dicionário\").",
                 f"com argumentos={argumentos!r} devolveu {r!r}")
 
-    def test_aceita_e_ordem(self, nb):
-        """Aceita ações permitidas (mesmo sem argumentos) e verifica a allowlist primeiro"""
-        for argumentos in ({}, {"nome_produto": "rato"}):
+    def test_aceita(self, nb):
+        """Aceita ações permitidas, mesmo sem argumentos ou com uma subclasse de dict"""
+        for argumentos in ({}, {"nome_produto": "rato"}, OrderedDict(nome_produto="rato")):
             r = nb.validar_acao("consultar", argumentos, ["consultar", "responder_final"])
             assert r == (True, None), explica(
-                "Uma ferramenta permitida com um dicionário de argumentos (mesmo vazio) dá (True, None).",
+                "Uma ferramenta permitida com um dicionário de argumentos (mesmo vazio, ou uma subclasse de "
+                "dict como o OrderedDict) dá (True, None): usa isinstance(argumentos, dict).",
                 f"com {argumentos!r} devolveu {r!r}")
+
+    def test_allowlist_primeiro(self, nb):
+        """Verifica a allowlist antes dos argumentos"""
         r = nb.validar_acao("proibida", "lixo", {"consultar"})
         assert r == (False, "ferramenta 'proibida' não está na allowlist"), explica(
             "Verifica a allowlist antes dos argumentos: uma ferramenta proibida é recusada por isso.",
@@ -145,6 +151,8 @@ def _recusa(nb, argumentos, esquema, campo, dica):
 class TestEx6_2:
     """Validar os argumentos contra o esquema"""
 
+    aceita_mapeamentos = True  # «um dicionário»: uma subclasse de dict também o é
+
     def test_validos(self, nb):
         """Argumentos certos dão (True, None), incluindo int onde se pede number e valores «falsos»"""
         casos = [
@@ -158,9 +166,15 @@ class TestEx6_2:
             assert r == (True, None), explica(
                 "Argumentos que cumprem o esquema dão (True, None). Um valor 0, \"\" ou False está "
                 "presente; um int serve onde se pede number.", f"{argumentos!r} deu {r!r}")
-        r = nb.validar_argumentos({"qualquer": 1}, {"type": "object"})
-        assert r == (True, None), explica(
-            "Um esquema sem 'required' nem 'properties' não exige nada.", f"deu {r!r}")
+
+    def test_esquema_sem_regras(self, nb):
+        """Um esquema sem required nem properties não exige nada"""
+        for esquema in ({"type": "object"}, {"type": "object", "properties": {"a": {"type": "string"}}},
+                        {"type": "object", "required": ["a"]}):
+            r = nb.validar_argumentos({"a": "x", "qualquer": 1}, esquema)
+            assert r == (True, None), explica(
+                "Um esquema sem 'required' ou sem 'properties' não exige nada: usa esquema.get(..., vazio).",
+                f"com o esquema {esquema!r} deu {r!r}")
 
     def test_obrigatorios(self, nb):
         """Falta um campo obrigatório → recusa que nomeia o campo"""
@@ -172,12 +186,35 @@ class TestEx6_2:
     def test_tipos(self, nb):
         """Tipos errados são recusados (e um booleano não é um número)"""
         base = {"produto": "rato", "quantidade": 1}
-        casos = [("quantidade", "2"), ("quantidade", 2.5), ("quantidade", True), ("preco_maximo", "9.99"),
-                 ("preco_maximo", False), ("urgente", 1), ("produto", 7), ("etiquetas", "a,b")]
+        casos = [("quantidade", "2"), ("quantidade", 2.5), ("preco_maximo", "9.99"), ("urgente", 1),
+                 ("urgente", "true"), ("produto", 7), ("produto", None), ("etiquetas", "a,b")]
         for campo, valor in casos:
             _recusa(nb, {**base, campo: valor}, ESQUEMA_ENCOMENDA, campo,
                     f"O campo {campo!r} tem o tipo {ESQUEMA_ENCOMENDA['properties'][campo]['type']!r} no "
-                    "esquema. Atenção: em Python True é um int, mas em JSON um booleano não é um número.")
+                    "esquema: usa a tabela TIPOS_JSON.")
+
+    def test_booleano_nao_e_numero(self, nb):
+        """Um booleano não é um integer nem um number"""
+        base = {"produto": "rato", "quantidade": 1}
+        for campo, valor in (("quantidade", True), ("quantidade", False), ("preco_maximo", False),
+                             ("preco_maximo", True)):
+            _recusa(nb, {**base, campo: valor}, ESQUEMA_ENCOMENDA, campo,
+                    "Em Python True é um int (isinstance(True, int) dá True), mas em JSON um booleano não é "
+                    "um número: recusa bool onde o esquema pede integer ou number.")
+
+    def test_tipo_em_lista(self, nb):
+        """Com "type" numa lista, o valor pode ser de qualquer um desses tipos"""
+        esquema = {"type": "object", "required": [], "properties": {"nota": {"type": ["string", "null"]},
+                                                    "n": {"type": ["integer", "null"]}}}
+        for argumentos in ({"nota": "frágil"}, {"nota": None}, {"n": 3}, {"n": None}):
+            r = nb.validar_argumentos(argumentos, esquema)
+            assert r == (True, None), explica(
+                "Quando \"type\" é uma lista, o valor serve se for de um dos tipos da lista.",
+                f"{argumentos!r} com {esquema['properties']!r} deu {r!r}")
+        for campo, valor in (("nota", 3), ("n", "3"), ("n", True)):
+            _recusa(nb, {campo: valor}, esquema, campo,
+                    "Quando \"type\" é uma lista, um valor que não é de nenhum desses tipos é recusado "
+                    "(e um booleano continua a não ser um integer).")
 
     def test_enum(self, nb):
         """Um valor fora do enum é recusado"""
@@ -185,13 +222,21 @@ class TestEx6_2:
                 "Quando o campo tem 'enum', o valor tem de ser um dos da lista.")
 
     def test_campos_a_mais(self, nb):
-        """Com additionalProperties: false, um campo desconhecido é recusado; sem isso, é aceite"""
+        """Com additionalProperties: false, um campo desconhecido é recusado"""
         _recusa(nb, {"produto": "rato", "quantidade": 1, "desconto": 100}, ESQUEMA_ENCOMENDA, "desconto",
                 "Com additionalProperties: false não pode haver campos fora de 'properties'.")
+
+    def test_campos_a_mais_permitidos(self, nb):
+        """Sem additionalProperties: false (ausente, true ou um esquema), os campos a mais são aceites"""
         aberto = {k: v for k, v in ESQUEMA_ENCOMENDA.items() if k != "additionalProperties"}
-        r = nb.validar_argumentos({"produto": "rato", "quantidade": 1, "desconto": 100}, aberto)
-        assert r == (True, None), explica(
-            "Sem additionalProperties: false, campos extra são permitidos.", f"deu {r!r}")
+        for extra in ({}, {"additionalProperties": True}, {"additionalProperties": {}},
+                      {"additionalProperties": {"type": "string"}}):
+            esquema = {**aberto, **extra}
+            r = nb.validar_argumentos({"produto": "rato", "quantidade": 1, "desconto": 100}, esquema)
+            assert r == (True, None), explica(
+                "Só additionalProperties: false proíbe campos a mais (compara com «is False»); com "
+                "qualquer outro valor, aceita-os sem mais verificações.",
+                f"com {extra or 'additionalProperties ausente'!r} deu {r!r}")
 
     def test_nao_dicionario(self, nb):
         """Argumentos que não são um dicionário são recusados"""
@@ -332,6 +377,11 @@ class TestEx6_3:
             assert len(decidir.chamadas) == max_steps and len(r["log"]) == max_steps, explica(
                 "No máximo max_steps decisões e passos.",
                 f"max_steps={max_steps}: {len(decidir.chamadas)} decisões, {len(r['log'])} passos")
+        decidir = _decisor([{"ferramenta": "consultar", "argumentos": {}}] * 20)
+        r = nb.correr_com_aprovacao("x", decidir, {"consultar": _espiao("consultar")}, ALLOWLIST, set(),
+                                    _aprovador(True))
+        assert len(decidir.chamadas) == 5, explica(
+            "Por omissão, max_steps=5 (a assinatura do enunciado).", f"{len(decidir.chamadas)} decisões")
 
 
 # --------------------------------------------------------------------------- 6.4
@@ -339,6 +389,8 @@ class TestEx6_3:
 
 class TestEx6_4:
     """Idempotência: no máximo uma vez"""
+
+    altera = ("registo",)  # o enunciado manda guardar a chave e o resultado no registo de quem chama
 
     def test_corre_uma_vez_por_chave(self, nb):
         """A mesma chave devolve o resultado guardado sem correr a ação outra vez"""
@@ -478,21 +530,21 @@ class TestEx6_5:
     def test_contaminacao_dura_ate_ao_fim(self, nb):
         """A contaminação não passa com passos limpos pelo meio, e as outras ferramentas continuam"""
         enviar = _espiao("enviar_email")
-        calcular = _espiao("calcular", 42)
+        somar = _espiao("somar", 42)
         decidir = _decisor([{"ferramenta": "ler_web", "argumentos": {"url": "http://x"}},
-                            {"ferramenta": "calcular", "argumentos": {"a": 1}},
-                            {"ferramenta": "calcular", "argumentos": {"a": 2}},
+                            {"ferramenta": "somar", "argumentos": {"a": 1}},
+                            {"ferramenta": "somar", "argumentos": {"a": 2}},
                             {"ferramenta": "enviar_email", "argumentos": {"para": "ana@exemplo.pt"}},
                             _final("ok")])
-        r = nb.correr_com_contaminacao("x", decidir, {"enviar_email": enviar, "calcular": calcular,
+        r = nb.correr_com_contaminacao("x", decidir, {"enviar_email": enviar, "somar": somar,
                                                       "ler_web": lambda url: "..."},
                                        {"ler_web"}, {"enviar_email"})
         assert enviar.chamadas == [], explica(
             "O contexto fica contaminado até ao fim da execução, não só no passo a seguir.",
             f"enviar_email correu com {enviar.chamadas!r}")
-        assert calcular.chamadas == [{"a": 1}, {"a": 2}], explica(
+        assert somar.chamadas == [{"a": 1}, {"a": 2}], explica(
             "Ferramentas que não são de saída continuam a correr depois da contaminação.",
-            f"calcular correu com {calcular.chamadas!r}")
+            f"somar correu com {somar.chamadas!r}")
         _confirmar_resultado(r, True)
         assert [p["aprovada"] for p in r["log"]] == [True, True, True, False, True], explica(
             "Só a ferramenta de saída fica recusada.", f"log: {r['log']!r}")
@@ -510,12 +562,21 @@ class TestEx6_5:
             "As recusas contam como passos: no máximo max_steps decisões.",
             f"{len(decidir.chamadas)} decisões, {len(r['log'])} passos")
 
+    def test_max_steps_por_omissao(self, nb):
+        """Por omissão, max_steps=5"""
+        decidir = _decisor([{"ferramenta": "ler_web", "argumentos": {}}] * 20)
+        r = nb.correr_com_contaminacao("x", decidir, {"ler_web": lambda: "..."}, {"ler_web"}, {"enviar_email"})
+        _confirmar_resultado(r, False, "max_steps atingido")
+        assert len(decidir.chamadas) == 5, explica(
+            "Por omissão, max_steps=5 (a assinatura do enunciado).", f"{len(decidir.chamadas)} decisões")
+
 
 # --------------------------------------------------------------------------- 6.6
 
 
 def _plano(*passos):
-    return [{"ferramenta": nome, "argumentos": argumentos} for nome, argumentos in passos]
+    # os nomes chegam como chegariam do JSON de um modelo: compara-se com ==, nunca com is
+    return [{"ferramenta": como_lido_do_modelo(nome), "argumentos": argumentos} for nome, argumentos in passos]
 
 
 class TestEx6_6:
@@ -539,7 +600,6 @@ class TestEx6_6:
         arquivar, apagar = _espiao("arquivar"), _espiao("apagar_caixa")
         plano = _plano(("arquivar", {"id": 3}), ("arquivar", {"id": 7}), ("apagar_caixa", {}),
                        ("responder_final", {"texto": "Feito."}))
-        original = copy.deepcopy(plano)
         r = nb.executar_plano(plano, {"arquivar": arquivar, "apagar_caixa": apagar}, {"arquivar", "responder_final"})
         assert arquivar.chamadas == [] and apagar.chamadas == [], explica(
             "Valida TODOS os passos antes de correr o primeiro: validar à medida que corres deixa os "
@@ -549,12 +609,12 @@ class TestEx6_6:
             "Um plano com um passo recusado termina com concluido=False e motivo \"acao_rejeitada\".",
             f"obtive {r!r}")
         assert "resposta" not in r, explica("Um plano recusado não traz \"resposta\".", f"obtive {r!r}")
-        assert r.get("log") == [{"passo": 3, "ferramenta": "apagar_caixa", "argumentos": {}, "resultado": None,
-                                 "aprovada": False,
-                                 "motivo_rejeicao": "ferramenta 'apagar_caixa' não está na allowlist"}], explica(
+        esperado = {"passo": 3, "ferramenta": "apagar_caixa", "argumentos": {}, "resultado": None,
+                    "aprovada": False, "motivo_rejeicao": "ferramenta 'apagar_caixa' não está na allowlist"}
+        log = r.get("log") if isinstance(r.get("log"), list) else []
+        assert [{k: p.get(k) for k in esperado} for p in log if isinstance(p, dict)] == [esperado], explica(
             "O log tem só os passos recusados, cada um com a sua posição no plano e o motivo do validar_acao.",
             f"log: {r.get('log')!r}")
-        assert plano == original, explica("Não alteres o plano que recebes.", f"ficou {plano!r}")
 
     def test_todos_os_recusados_no_log(self, nb):
         """Todos os passos inválidos ficam no log, não só o primeiro"""
@@ -582,10 +642,34 @@ class TestEx6_6:
 
     def test_plano_sem_resposta(self, nb):
         """Um plano que acaba sem responder_final: corre tudo e não conclui"""
-        ler = _espiao("ler", {"estado": "pago"})
-        r = nb.executar_plano(_plano(("ler", {"id": 1}), ("ler", {"id": 2})), {"ler": ler}, {"ler"})
-        assert ler.chamadas == [{"id": 1}, {"id": 2}], explica(
-            "Um plano válido corre até ao fim.", f"ler correu com {ler.chamadas!r}")
+        ver = _espiao("ver", {"estado": "pago"})
+        r = nb.executar_plano(_plano(("ver", {"id": 1}), ("ver", {"id": 2})), {"ver": ver}, {"ver"})
+        assert ver.chamadas == [{"id": 1}, {"id": 2}], explica(
+            "Um plano válido corre até ao fim.", f"ver correu com {ver.chamadas!r}")
         _confirmar_resultado(r, False, "max_steps atingido")
         assert len(r["log"]) == 2 and all(p["aprovada"] is True for p in r["log"]), explica(
             "Os dois passos corridos ficam no log como aprovados.", f"log: {r['log']!r}")
+
+    def test_termina_no_responder_final(self, nb):
+        """O responder_final termina o plano: os passos depois dele não correm"""
+        arquivar = _espiao("arquivar", "arquivado")
+        plano = _plano(("arquivar", {"id": 1}), ("responder_final", {"texto": "Feito."}), ("arquivar", {"id": 2}))
+        r = nb.executar_plano(plano, {"arquivar": arquivar}, {"arquivar", "responder_final"})
+        assert arquivar.chamadas == [{"id": 1}], explica(
+            "O responder_final termina a execução: devolve logo a resposta, sem correr o resto do plano.",
+            f"arquivar correu com {arquivar.chamadas!r}")
+        _confirmar_resultado(r, True)
+        assert r["resposta"] == "Feito." and len(r["log"]) == 2, explica(
+            "O log acaba no responder_final.", f"obtive {r!r}")
+
+    def test_nao_altera_o_plano(self, nb):
+        """Não altera o plano que recebe"""
+        for plano, allowlist in (
+            (_plano(("ler", {"id": 1}), ("responder_final", {"texto": "ok"})), {"ler", "responder_final"}),
+            (_plano(("ler", {"id": 1}), ("apagar", {"id": 2}), ("ler", {"id": 3})), {"ler"}),
+        ):
+            original = copy.deepcopy(plano)
+            nb.executar_plano(plano, {"ler": _espiao("ler")}, allowlist)
+            assert plano == original, explica(
+                "Não alteres o plano que recebes (nem a lista, nem as decisões lá dentro): quem o fez pode "
+                "precisar dele para o corrigir ou mostrar.", f"era {original!r}, ficou {plano!r}")

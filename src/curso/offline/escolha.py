@@ -3,6 +3,10 @@
 O decisor vê as ferramentas que o modelo poderia usar (nenhuma com ``"none"``, só a escolhida com
 uma função nomeada); se mesmo assim responder o que o pedido proíbe, o pedido falha com uma
 mensagem que nomeia o decisor e o pedido — nunca uma resposta silenciosamente errada.
+
+``parallel_tool_calls=false`` é diferente: é uma escolha válida de quem pede, e a API real cumpre-a
+devolvendo no máximo uma chamada por resposta. Um decisor escrito sem pensar nela (que devolve
+várias chamadas) não a faz rebentar: a resposta leva só a primeira (:func:`cumprir`).
 """
 
 from __future__ import annotations
@@ -78,6 +82,11 @@ def nome_do_decisor(decisor) -> str:
     return repr(decisor)
 
 
+def cumprir(chamadas: list, escolha: Escolha) -> list:
+    """As chamadas que a resposta leva: com ``parallel_tool_calls=false``, só a primeira."""
+    return chamadas if escolha.paralelas else chamadas[:1]
+
+
 def confirmar(texto, chamadas: list, escolha: Escolha, decisor) -> None:
     """Lança :class:`DecisorIncumpridor` se a resposta do decisor violar a escolha do pedido."""
     problema = None
@@ -88,8 +97,6 @@ def confirmar(texto, chamadas: list, escolha: Escolha, decisor) -> None:
         problema = "devolveu um texto em vez de uma chamada"
     elif escolha.modo == "funcao" and (not chamadas or any(n != escolha.nome for n in nomes)):
         problema = f"devolveu {', '.join(nomes) or 'um texto'} em vez de chamar {escolha.nome!r}"
-    elif not escolha.paralelas and len(chamadas) > 1:
-        problema = f"devolveu {len(chamadas)} chamadas de uma vez ({', '.join(nomes)})"
     if problema:
         raise DecisorIncumpridor(
             f"O decisor {nome_do_decisor(decisor)} {problema}, mas o pedido tem "

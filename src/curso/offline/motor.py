@@ -14,7 +14,14 @@ import time
 
 from . import api_responses, respostas
 from .cache import CachePrefixos
-from .escolha import DecisorIncumpridor, confirmar, ferramentas_permitidas, funcao_em_falta, ler_escolha
+from .escolha import (
+    DecisorIncumpridor,
+    confirmar,
+    cumprir,
+    ferramentas_permitidas,
+    funcao_em_falta,
+    ler_escolha,
+)
 from .formatos import copia_json, corpo_de_erro, json_compacto, ler_json
 from .roteiro import Falha, RoteiroEsgotado
 from .tokens import tokens_da_resposta, tokens_por_bloco
@@ -119,6 +126,8 @@ class Motor:
             resultado = respostas.normalizar(self.decisor(mensagens, ferramentas_permitidas(ferramentas, escolha)))
             if not isinstance(resultado, Falha):
                 confirmar(*resultado, escolha, self.decisor)
+                texto, chamadas = resultado
+                resultado = texto, cumprir(chamadas, escolha)  # parallel_tool_calls=false: só a 1.ª
         except (RoteiroEsgotado, DecisorIncumpridor) as erro:
             raise _Recusa(500, corpo_de_erro(str(erro))) from erro
         except Exception as erro:  # qualquer falha do decisor vira um HTTP 500 claro

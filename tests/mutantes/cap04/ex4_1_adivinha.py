@@ -1,4 +1,7 @@
-"""Na dúvida, adivinha: consulta o catálogo com o pedido inteiro em vez de devolver None."""
+"""Na dúvida, adivinha: consulta o catálogo com o pedido inteiro em vez de devolver None.
+
+Requisito: r5
+"""
 
 _decidir_certo = decidir_ferramenta_e_argumentos
 

@@ -1,4 +1,7 @@
-"""Verifica a regra das contas antes do catálogo: «2 x teclado» vira uma conta falhada ou errada."""
+"""Verifica a regra das contas antes do catálogo: «2 x teclado» vira uma conta falhada ou errada.
+
+Requisito: r3, r5
+"""
 
 import re
 

@@ -1,4 +1,7 @@
-"""Compara os nomes sem passar o pedido a minúsculas: «Rato Sem Fios» já não é encontrado."""
+"""Compara os nomes sem passar o pedido a minúsculas: «Rato Sem Fios» já não é encontrado.
+
+Requisito: r1
+"""
 
 import re
 

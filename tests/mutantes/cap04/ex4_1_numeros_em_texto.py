@@ -1,4 +1,7 @@
-"""Devolve os números como texto (tal como saem da expressão regular), não como float."""
+"""Devolve os números como texto (tal como saem da expressão regular), não como float.
+
+Requisito: r2
+"""
 
 _decidir_certo = decidir_ferramenta_e_argumentos
 

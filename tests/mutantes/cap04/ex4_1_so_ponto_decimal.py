@@ -1,4 +1,7 @@
-"""Só aceita o ponto decimal: «19,99» é lido como 19 (ou nem é lido)."""
+"""Só aceita o ponto decimal: «19,99» é lido como 19 (ou nem é lido).
+
+Requisito: r2
+"""
 
 import re
 

@@ -1,4 +1,7 @@
-"""Passa o dicionário de argumentos como um só argumento posicional, em vez de **argumentos."""
+"""Passa o dicionário de argumentos como um só argumento posicional, em vez de **argumentos.
+
+Requisito: r1
+"""
 
 
 def executar_ferramenta(nome_ferramenta, argumentos):

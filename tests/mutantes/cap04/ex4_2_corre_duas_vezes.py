@@ -1,4 +1,7 @@
-"""Corre a ferramenta uma vez para «testar» e outra para devolver: uma chamada, dois efeitos."""
+"""Corre a ferramenta uma vez para «testar» e outra para devolver: uma chamada, dois efeitos.
+
+Requisito: r3
+"""
 
 
 def executar_ferramenta(nome_ferramenta, argumentos):

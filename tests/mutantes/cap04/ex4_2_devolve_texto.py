@@ -1,4 +1,7 @@
-"""Converte o resultado em texto (como se fosse já para o modelo) em vez de o devolver tal como vem."""
+"""Converte o resultado em texto (como se fosse já para o modelo) em vez de o devolver tal como vem.
+
+Requisito: r2
+"""
 
 import json
 

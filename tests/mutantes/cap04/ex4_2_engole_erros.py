@@ -1,4 +1,7 @@
-"""Esconde um nome de ferramenta desconhecido, devolvendo None em silêncio."""
+"""Esconde um nome de ferramenta desconhecido, devolvendo None em silêncio.
+
+Requisito: r4
+"""
 
 
 def executar_ferramenta(nome_ferramenta, argumentos):

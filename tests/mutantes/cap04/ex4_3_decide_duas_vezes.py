@@ -1,4 +1,7 @@
-"""Chama o decisor duas vezes (uma para ver se é None, outra para usar): com um modelo, paga duas."""
+"""Chama o decisor duas vezes (uma para ver se é None, outra para usar): com um modelo, paga duas.
+
+Requisito: r1, r2
+"""
 
 
 def agente_simples(pedido, decidir=decidir_ferramenta_e_argumentos):

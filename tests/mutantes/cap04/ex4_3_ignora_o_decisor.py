@@ -1,4 +1,7 @@
-"""Chama sempre o decisor de palavras-chave, ignorando o argumento decidir."""
+"""Chama sempre o decisor de palavras-chave, ignorando o argumento decidir.
+
+Requisito: r5
+"""
 
 
 def agente_simples(pedido, decidir=decidir_ferramenta_e_argumentos):

@@ -1,4 +1,7 @@
-"""Põe uma mensagem também quando correu bem («ok»), em vez de None."""
+"""Põe uma mensagem também quando correu bem («ok»), em vez de None.
+
+Requisito: r1, r4
+"""
 
 _agente_certo = agente_simples
 

@@ -1,4 +1,7 @@
-"""Na abstenção devolve só None em tudo, sem dizer ao utilizador que nenhuma ferramenta serve."""
+"""Na abstenção devolve só None em tudo, sem dizer ao utilizador que nenhuma ferramenta serve.
+
+Requisito: r1, r3
+"""
 
 
 def agente_simples(pedido, decidir=decidir_ferramenta_e_argumentos):

@@ -1,4 +1,7 @@
-"""Fixa o decisor por omissão quando o def corre: uma correção posterior ao 4.1 não chega ao agente."""
+"""Fixa o decisor por omissão quando o def corre: uma correção posterior ao 4.1 não chega ao agente.
+
+Requisito: r1
+"""
 
 _agente_certo = agente_simples
 

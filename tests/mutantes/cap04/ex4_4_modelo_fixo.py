@@ -1,4 +1,7 @@
-"""Escreve o nome do modelo à mão em vez de usar o argumento modelo."""
+"""Escreve o nome do modelo à mão em vez de usar o argumento modelo.
+
+Requisito: r2
+"""
 
 import json
 

@@ -1,4 +1,7 @@
-"""Esquece-se de enviar as ferramentas: o modelo nem sabe que existem."""
+"""Esquece-se de enviar as ferramentas: o modelo nem sabe que existem.
+
+Requisito: r4
+"""
 
 import json
 

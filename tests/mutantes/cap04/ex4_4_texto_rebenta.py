@@ -1,4 +1,7 @@
-"""Assume que há sempre tool_calls: quando o modelo responde com texto, rebenta (None[0])."""
+"""Assume que há sempre tool_calls: quando o modelo responde com texto, rebenta (None[0]).
+
+Requisito: r7
+"""
 
 import json
 

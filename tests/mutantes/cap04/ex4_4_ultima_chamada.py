@@ -1,4 +1,7 @@
-"""Lê a última chamada de ferramenta em vez da primeira."""
+"""Lê a última chamada de ferramenta em vez da primeira.
+
+Requisito: r5
+"""
 
 import json
 

@@ -1,4 +1,7 @@
-"""Não regista o responder_final como passo (como no capítulo 1, mas aqui o contrato mudou)."""
+"""Não regista o responder_final como passo (como no capítulo 1, mas aqui o contrato mudou).
+
+Requisito: r5
+"""
 
 _correr_certo = correr_com_limites
 

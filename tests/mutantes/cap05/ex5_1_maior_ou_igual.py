@@ -1,4 +1,7 @@
-"""Usa >= em vez de >: um passo que começa exatamente no limite já não corre."""
+"""Usa >= em vez de >: um passo que começa exatamente no limite já não corre.
+
+Requisito: r2
+"""
 
 _correr_certo = correr_com_limites
 

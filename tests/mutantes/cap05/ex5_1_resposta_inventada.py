@@ -1,4 +1,7 @@
-"""No limite, inventa uma resposta «de consolação» em vez de devolver só o log e o motivo."""
+"""No limite, inventa uma resposta «de consolação» em vez de devolver só o log e o motivo.
+
+Requisito: r9
+"""
 
 _correr_certo = correr_com_limites
 

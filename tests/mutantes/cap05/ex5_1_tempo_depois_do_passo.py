@@ -1,4 +1,7 @@
-"""Verifica o tempo depois de cada passo, e não antes: o primeiro passo corre sempre."""
+"""Verifica o tempo depois de cada passo, e não antes: o primeiro passo corre sempre.
+
+Requisito: r2, r8
+"""
 
 
 def correr_com_limites(pedido, decidir, ferramentas, max_steps=5, timeout_segundos=10, relogio=time.monotonic):

@@ -1,4 +1,7 @@
-"""Mede o tempo com time.time() em vez do relógio recebido: os relógios falsos não contam."""
+"""Mede o tempo com time.time() em vez do relógio recebido: os relógios falsos não contam.
+
+Requisito: r10, r11
+"""
 
 _correr_certo = correr_com_limites
 

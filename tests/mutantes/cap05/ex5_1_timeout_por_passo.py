@@ -1,4 +1,7 @@
-"""Mede o tempo de cada passo em vez do tempo total: reinicia o início em cada volta."""
+"""Mede o tempo de cada passo em vez do tempo total: reinicia o início em cada volta.
+
+Requisito: r1, r2, r8
+"""
 
 
 def correr_com_limites(pedido, decidir, ferramentas, max_steps=5, timeout_segundos=10, relogio=time.monotonic):

@@ -1,4 +1,7 @@
-"""Erro de um a mais: o ciclo (um «while numero <= max_steps» a contar de 0) dá max_steps + 1 passos."""
+"""Erro de um a mais: o ciclo (um «while numero <= max_steps» a contar de 0) dá max_steps + 1 passos.
+
+Requisito: r7
+"""
 
 _correr_certo = correr_com_limites
 

@@ -1,4 +1,7 @@
-"""Erro de um: exige mais de `limite` aparições em vez de `limite` ou mais."""
+"""Erro de um: exige mais de `limite` aparições em vez de `limite` ou mais.
+
+Requisito: r1
+"""
 
 import json
 from collections import Counter

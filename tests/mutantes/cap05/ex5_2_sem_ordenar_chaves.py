@@ -1,4 +1,7 @@
-"""Compara os argumentos com str(), que depende da ordem das chaves."""
+"""Compara os argumentos com str(), que depende da ordem das chaves.
+
+Requisito: r3
+"""
 
 
 def detectar_repeticao(chamadas, limite=2):

@@ -1,4 +1,7 @@
-"""Compara só o nome da ferramenta e ignora os argumentos."""
+"""Compara só o nome da ferramenta e ignora os argumentos.
+
+Requisito: r5
+"""
 
 from collections import Counter
 

@@ -1,4 +1,7 @@
-"""Só conta repetições seguidas: A, B, A não é apanhado."""
+"""Só conta repetições seguidas: A, B, A não é apanhado.
+
+Requisito: r2
+"""
 
 import json
 

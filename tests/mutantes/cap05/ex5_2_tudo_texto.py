@@ -1,4 +1,7 @@
-"""Normaliza os valores para texto antes de comparar: 5 e "5" passam a ser a mesma chamada."""
+"""Normaliza os valores para texto antes de comparar: 5 e "5" passam a ser a mesma chamada.
+
+Requisito: r3, r4
+"""
 
 import json
 

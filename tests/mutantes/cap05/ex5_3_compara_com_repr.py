@@ -1,4 +1,7 @@
-"""Compara as chamadas com repr(): a ordem das chaves passa a contar."""
+"""Compara as chamadas com repr(): a ordem das chaves passa a contar.
+
+Requisito: r2
+"""
 
 
 def correr_sem_repeticoes(pedido, decidir, ferramenta, max_steps=10, max_repeticoes=2):

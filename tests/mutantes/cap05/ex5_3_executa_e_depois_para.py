@@ -1,4 +1,7 @@
-"""Executa a chamada repetida e só depois repara que repetiu: o email sai uma vez a mais."""
+"""Executa a chamada repetida e só depois repara que repetiu: o email sai uma vez a mais.
+
+Requisito: r3
+"""
 
 
 def correr_sem_repeticoes(pedido, decidir, ferramentas, max_steps=10, max_repeticoes=2):

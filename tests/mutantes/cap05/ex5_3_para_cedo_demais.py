@@ -1,4 +1,7 @@
-"""Erro de um: recusa a chamada logo que ela apareceria max_repeticoes vezes (não max_repeticoes + 1)."""
+"""Erro de um: recusa a chamada logo que ela apareceria max_repeticoes vezes (não max_repeticoes + 1).
+
+Requisito: r1
+"""
 
 _correr_certo = correr_sem_repeticoes
 

@@ -1,4 +1,7 @@
-"""Usa >= em vez de >: chegar exatamente ao orçamento já é recusado."""
+"""Usa >= em vez de >: chegar exatamente ao orçamento já é recusado.
+
+Requisito: r4
+"""
 
 _correr_certo = correr_com_orcamento
 

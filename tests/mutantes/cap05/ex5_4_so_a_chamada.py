@@ -1,4 +1,7 @@
-"""Compara o orçamento com o custo de cada chamada sozinha, sem somar o que já gastou."""
+"""Compara o orçamento com o custo de cada chamada sozinha, sem somar o que já gastou.
+
+Requisito: r1
+"""
 
 
 def correr_com_orcamento(pedido, decidir, ferramentas, orcamento_tokens, contar_tokens, max_steps=10):

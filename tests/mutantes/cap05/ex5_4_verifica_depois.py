@@ -1,4 +1,7 @@
-"""Chama o decisor e só depois soma o custo e verifica o orçamento: a chamada a mais já foi paga."""
+"""Chama o decisor e só depois soma o custo e verifica o orçamento: a chamada a mais já foi paga.
+
+Requisito: r3, r5, r6
+"""
 
 
 def correr_com_orcamento(pedido, decidir, ferramentas, orcamento_tokens, contar_tokens, max_steps=10):

@@ -1,4 +1,7 @@
-"""Verifica os argumentos antes da allowlist: uma ferramenta proibida com maus argumentos recebe o motivo errado."""
+"""Verifica os argumentos antes da allowlist: uma ferramenta proibida com maus argumentos recebe o motivo errado.
+
+Requisito: r4
+"""
 
 
 def validar_acao(ferramenta, argumentos, allowlist):

@@ -1,4 +1,7 @@
-"""Procura o nome como pedaço de texto da allowlist: 'consultar' deixa passar 'consultar_catalogo_v2'… ou ao contrário."""
+"""Procura o nome como pedaço de texto da allowlist: 'consultar' deixa passar 'consultar_catalogo_v2'… ou ao contrário.
+
+Requisito: r1
+"""
 
 
 def validar_acao(ferramenta, argumentos, allowlist):

@@ -1,4 +1,7 @@
-"""Usa a veracidade dos argumentos: um dicionário vazio (ferramenta sem argumentos) é recusado."""
+"""Usa a veracidade dos argumentos: um dicionário vazio (ferramenta sem argumentos) é recusado.
+
+Requisito: r3
+"""
 
 
 def validar_acao(ferramenta, argumentos, allowlist):

@@ -1,4 +1,7 @@
-"""Esquece que em Python True é um int: aceita um booleano onde o esquema pede integer ou number."""
+"""Esquece que em Python True é um int: aceita um booleano onde o esquema pede integer ou number.
+
+Requisito: r5, r9
+"""
 
 
 def validar_argumentos(argumentos, esquema):

@@ -1,4 +1,7 @@
-"""Ignora additionalProperties: false, e um campo inventado pelo modelo («desconto») passa."""
+"""Ignora additionalProperties: false, e um campo inventado pelo modelo («desconto») passa.
+
+Requisito: r7
+"""
 
 _validar_o_resto = validar_argumentos
 

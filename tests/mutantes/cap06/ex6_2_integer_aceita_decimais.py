@@ -1,4 +1,7 @@
-"""Trata integer como «qualquer número»: quantidade 2.5 passa."""
+"""Trata integer como «qualquer número»: quantidade 2.5 passa.
+
+Requisito: r4
+"""
 
 from types import FunctionType
 

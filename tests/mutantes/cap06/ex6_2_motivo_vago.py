@@ -1,4 +1,7 @@
-"""Recusa bem, mas o motivo não diz qual é o campo: o modelo não sabe o que corrigir."""
+"""Recusa bem, mas o motivo não diz qual é o campo: o modelo não sabe o que corrigir.
+
+Requisito: r8, r10
+"""
 
 
 def validar_argumentos(argumentos, esquema):

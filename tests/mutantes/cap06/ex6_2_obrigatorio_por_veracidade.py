@@ -1,4 +1,7 @@
-"""Testa os obrigatórios com «if not argumentos.get(campo)»: quantidade 0 ou produto "" contam como em falta."""
+"""Testa os obrigatórios com «if not argumentos.get(campo)»: quantidade 0 ou produto "" contam como em falta.
+
+Requisito: r3
+"""
 
 _validar_o_resto = validar_argumentos
 

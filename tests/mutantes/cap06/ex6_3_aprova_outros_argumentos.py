@@ -1,4 +1,7 @@
-"""Mostra ao humano uma versão «arrumada» dos argumentos (sem listas nem anexos): aprova-se uma coisa, corre outra."""
+"""Mostra ao humano uma versão «arrumada» dos argumentos (sem listas nem anexos): aprova-se uma coisa, corre outra.
+
+Requisito: r4
+"""
 
 
 def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):

@@ -1,4 +1,7 @@
-"""Pergunta uma vez por ferramenta e reutiliza o «sim» nas chamadas seguintes, com outros argumentos."""
+"""Pergunta uma vez por ferramenta e reutiliza o «sim» nas chamadas seguintes, com outros argumentos.
+
+Requisito: r4
+"""
 
 
 def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):

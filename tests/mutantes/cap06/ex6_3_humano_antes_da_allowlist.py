@@ -1,4 +1,7 @@
-"""Pergunta ao humano antes de validar a allowlist: incomoda-o com ações que nem são permitidas."""
+"""Pergunta ao humano antes de validar a allowlist: incomoda-o com ações que nem são permitidas.
+
+Requisito: r3
+"""
 
 
 def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):

@@ -1,4 +1,7 @@
-"""Pede a aprovação e depois volta a pedir a decisão ao decisor: corre o que ninguém aprovou."""
+"""Pede a aprovação e depois volta a pedir a decisão ao decisor: corre o que ninguém aprovou.
+
+Requisito: r1, r4
+"""
 
 
 def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):

@@ -1,4 +1,7 @@
-"""Um «não» do humano só salta a ação e o ciclo segue: a execução nunca para com 'rejeitada_por_humano'."""
+"""Um «não» do humano só salta a ação e o ciclo segue: a execução nunca para com 'rejeitada_por_humano'.
+
+Requisito: r5
+"""
 
 
 def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):

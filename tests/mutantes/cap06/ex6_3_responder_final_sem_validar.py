@@ -1,4 +1,7 @@
-"""Trata responder_final à parte, antes da validação: a resposta final escapa à allowlist."""
+"""Trata responder_final à parte, antes da validação: a resposta final escapa à allowlist.
+
+Requisito: r7
+"""
 
 
 def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):

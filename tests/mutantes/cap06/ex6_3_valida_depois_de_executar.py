@@ -1,4 +1,7 @@
-"""Valida depois de executar: a ação proibida já correu quando a validação a «recusa»."""
+"""Valida depois de executar: a ação proibida já correu quando a validação a «recusa».
+
+Requisito: r2, r5
+"""
 
 
 def correr_com_aprovacao(pedido, decidir, ferramentas, allowlist, irreversiveis, aprovar, max_steps=5):

@@ -1,4 +1,7 @@
-"""Regista a chave só depois de a ação correr: um timeout depois do efeito faz a nova tentativa repetir o envio."""
+"""Regista a chave só depois de a ação correr: um timeout depois do efeito faz a nova tentativa repetir o envio.
+
+Requisito: r2
+"""
 
 
 def executar_idempotente(chave, acao, registo):

@@ -1,4 +1,7 @@
-"""Apanha a exceção e devolve None: quem chamou nunca sabe que a chamada falhou."""
+"""Apanha a exceção e devolve None: quem chamou nunca sabe que a chamada falhou.
+
+Requisito: r4
+"""
 
 
 def executar_idempotente(chave, acao, registo):

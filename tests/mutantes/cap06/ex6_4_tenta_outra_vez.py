@@ -1,4 +1,7 @@
-"""Faz uma nova tentativa automática quando a ação falha: o e-mail sai duas vezes."""
+"""Faz uma nova tentativa automática quando a ação falha: o e-mail sai duas vezes.
+
+Requisito: r5
+"""
 
 
 def executar_idempotente(chave, acao, registo):

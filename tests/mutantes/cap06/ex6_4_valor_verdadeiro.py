@@ -1,4 +1,7 @@
-"""Usa «if registo.get(chave)»: uma ação que devolve None (como muitos envios) volta a correr."""
+"""Usa «if registo.get(chave)»: uma ação que devolve None (como muitos envios) volta a correr.
+
+Requisito: r1
+"""
 
 
 def executar_idempotente(chave, acao, registo):

@@ -1,4 +1,7 @@
-"""Trata a contaminação como um erro fatal: para a execução em vez de recusar a ação e continuar."""
+"""Trata a contaminação como um erro fatal: para a execução em vez de recusar a ação e continuar.
+
+Requisito: r4
+"""
 
 
 def correr_com_contaminacao(pedido, decidir, ferramentas, fontes_nao_confiaveis, ferramentas_de_saida,

@@ -1,4 +1,7 @@
-"""Corre a ferramenta de saída e só depois a marca como recusada no log: os dados já saíram."""
+"""Corre a ferramenta de saída e só depois a marca como recusada no log: os dados já saíram.
+
+Requisito: r2
+"""
 
 
 def correr_com_contaminacao(pedido, decidir, ferramentas, fontes_nao_confiaveis, ferramentas_de_saida,

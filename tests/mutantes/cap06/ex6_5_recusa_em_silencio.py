@@ -1,4 +1,7 @@
-"""Salta a ferramenta de saída sem a registar: o decisor nunca sabe que foi recusada."""
+"""Salta a ferramenta de saída sem a registar: o decisor nunca sabe que foi recusada.
+
+Requisito: r3
+"""
 
 
 def correr_com_contaminacao(pedido, decidir, ferramentas, fontes_nao_confiaveis, ferramentas_de_saida,

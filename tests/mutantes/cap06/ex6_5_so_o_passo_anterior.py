@@ -1,4 +1,7 @@
-"""Só olha para o passo anterior: depois de um passo limpo pelo meio, a ferramenta de saída volta a correr."""
+"""Só olha para o passo anterior: depois de um passo limpo pelo meio, a ferramenta de saída volta a correr.
+
+Requisito: r1
+"""
 
 
 def correr_com_contaminacao(pedido, decidir, ferramentas, fontes_nao_confiaveis, ferramentas_de_saida,

@@ -1,4 +1,7 @@
-"""Salta os passos inválidos e corre o resto do plano, como se um plano parcial fosse aceitável."""
+"""Salta os passos inválidos e corre o resto do plano, como se um plano parcial fosse aceitável.
+
+Requisito: r2
+"""
 
 
 def executar_plano(plano, ferramentas, allowlist):

@@ -1,4 +1,7 @@
-"""Valida o plano todo antes de correr, mas para no primeiro passo recusado: os outros erros ficam por dizer."""
+"""Valida o plano todo antes de correr, mas para no primeiro passo recusado: os outros erros ficam por dizer.
+
+Requisito: r3
+"""
 
 
 def executar_plano(plano, ferramentas, allowlist):

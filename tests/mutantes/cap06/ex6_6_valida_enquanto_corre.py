@@ -1,4 +1,7 @@
-"""Valida cada passo só quando lhe chega a vez: os passos válidos antes do inválido já correram."""
+"""Valida cada passo só quando lhe chega a vez: os passos válidos antes do inválido já correram.
+
+Requisito: r1, r3
+"""
 
 
 def executar_plano(plano, ferramentas, allowlist):
