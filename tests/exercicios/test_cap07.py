@@ -174,9 +174,9 @@ class TestEx7_2:
 
     def test_ja_cabe(self, nb):
         """Quando já cabe, a lista fica igual"""
-        mensagens = _construir(2, [1, 0])
-        _confirmar_aparado(nb, mensagens, 6, 2)
-        _confirmar_aparado(nb, mensagens, len(mensagens) - 3, 2)
+        mensagens = _construir(2, [1, 0, 0])  # o resto tem 4 mensagens
+        for manter in (4, 5, 6, 7, 20):
+            _confirmar_aparado(nb, mensagens, manter, 2)
 
     def test_cabeca_ate_ao_primeiro_pedido(self, nb):
         """A cabeça vai até à primeira mensagem user, inclusive, mesmo com uma saudação antes"""
