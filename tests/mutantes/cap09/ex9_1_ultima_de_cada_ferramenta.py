@@ -1,4 +1,7 @@
-"""Guarda num dicionário a última observação aprovada de cada ferramenta e decide a partir dele."""
+"""Guarda num dicionário por compreensão a observação aprovada de cada ferramenta: a última sobrepõe-se às anteriores, e com duas consultas conta a última e não a primeira.
+
+Requisito: r10
+"""
 
 
 def decidir_proximo_passo(pedido, historico):
