@@ -1,31 +1,12 @@
-"""Compara o nome da ferramenta com is em vez de ==: num log relido de JSON os textos são objetos novos.
+"""Compara o nome da ferramenta com is em vez de ==: num log relido de JSON os textos são objetos novos e os passos deixam de contar.
 
 Requisito: r8
 """
 
+_decidir_certo = decidir_proximo_passo
+_NOMES = ("consultar_catalogo", "calcular_total", "responder_final")
+
 
 def decidir_proximo_passo(pedido, historico):
-    texto = pedido.lower()
-    aprovados = [p for p in historico if p.get("aprovada")]
-
-    def observado(ferramenta):
-        return next((p for p in aprovados if p["ferramenta"] is ferramenta), None)
-
-    def responder(mensagem):
-        return {"ferramenta": "responder_final", "argumentos": {"texto": mensagem}}
-
-    consulta = observado("consultar_catalogo")
-    if consulta is None:
-        for nome in CATALOGO:
-            if nome in texto:
-                return {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": nome}}
-        return responder("Não encontrei nenhum produto do catálogo neste pedido.")
-    if consulta["resultado"] is None:
-        return responder("Esse produto não existe no catálogo.")
-    calculo = observado("calcular_total")
-    if calculo is None:
-        achado = re.search(r"(\d+(?:[.,]\d+)?)\s*unidades?", texto)
-        quantidade = float(achado.group(1).replace(",", ".")) if achado else 1.0
-        return {"ferramenta": "calcular_total",
-                "argumentos": {"quantidade": quantidade, "preco_unitario": consulta["resultado"]["preco"]}}
-    return responder(f"Orçamento: {calculo['resultado']}€.")
+    reconhecidos = [p for p in historico if any(p["ferramenta"] is nome for nome in _NOMES)]
+    return _decidir_certo(pedido, reconhecidos)

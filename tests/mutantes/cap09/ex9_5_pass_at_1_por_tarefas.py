@@ -3,20 +3,11 @@
 Requisito: r4
 """
 
+_avaliar_certo = avaliar
+
 
 def avaliar(agente, tarefas, k):
-    if not tarefas:
-        raise ValueError("não há tarefas para avaliar")
-    if k < 1:
-        raise ValueError(f"k tem de ser pelo menos 1; recebi {k!r}")
-    por_tarefa = {
-        tarefa["id"]: [bool(tarefa["verificar"](agente(tarefa["pedido"], tentativa))) for tentativa in range(k)]
-        for tarefa in tarefas
-    }
-    listas = list(por_tarefa.values())
-    return {
-        "pass@1": sum(sum(r) / len(listas) for r in listas) / len(listas),
-        "pass@k": sum(any(r) for r in listas) / len(listas),
-        "pass^k": sum(all(r) for r in listas) / len(listas),
-        "por_tarefa": por_tarefa,
-    }
+    r = _avaliar_certo(agente, tarefas, k)
+    listas = list(r["por_tarefa"].values())
+    r["pass@1"] = sum(sum(v) / len(listas) for v in listas) / len(listas)
+    return r

@@ -1,22 +1,13 @@
-"""Calcula pass@k como 1 − (1 − pass@1)^k por tarefa, como se as tentativas fossem independentes, em vez de «passou pelo menos uma vez».
+"""Calcula pass@k como 1 − (1 − p)^k por tarefa (p = sucessos/k), como se as tentativas fossem independentes, em vez de «passou pelo menos uma vez».
 
 Requisito: r5
 """
 
+_avaliar_certo = avaliar
+
 
 def avaliar(agente, tarefas, k):
-    if not tarefas:
-        raise ValueError("não há tarefas para avaliar")
-    if k < 1:
-        raise ValueError(f"k tem de ser pelo menos 1; recebi {k!r}")
-    por_tarefa = {
-        tarefa["id"]: [bool(tarefa["verificar"](agente(tarefa["pedido"], tentativa))) for tentativa in range(k)]
-        for tarefa in tarefas
-    }
-    listas = list(por_tarefa.values())
-    return {
-        "pass@1": sum(sum(r) / k for r in listas) / len(listas),
-        "pass@k": sum(1 - (1 - sum(r) / k) ** k for r in listas) / len(listas),
-        "pass^k": sum(all(r) for r in listas) / len(listas),
-        "por_tarefa": por_tarefa,
-    }
+    r = _avaliar_certo(agente, tarefas, k)
+    listas = list(r["por_tarefa"].values())
+    r["pass@k"] = sum(1 - (1 - sum(v) / k) ** k for v in listas) / len(listas)
+    return r
