@@ -356,10 +356,9 @@ class TestEx9_3:
         assert [p.get("aprovada") for p in dados] == [True, True] and len(extra) <= 1, explica(
             "O log tem os dois passos dados e, se quiseres, UMA entrada de timeout no fim.", f"log: {log!r}")
         for p in extra:
-            assert (p.get("ferramenta"), p.get("argumentos"), p.get("resultado"), p.get("aprovada")) == (
-                None, None, None, False), explica(
-                "A entrada de timeout (se a registares) tem ferramenta, argumentos e resultado None e "
-                "aprovada False: nenhuma ferramenta correu.", f"entrada: {p!r}")
+            assert "ferramenta" in p and p["ferramenta"] is None and p.get("aprovada") is False, explica(
+                "A entrada de timeout (se a registares) tem ferramenta None e aprovada False: nenhuma "
+                "ferramenta correu.", f"entrada: {p!r}")
 
     def test_valores_por_omissao(self, nb):
         """Por omissão, max_steps=5 e timeout_segundos=10"""
