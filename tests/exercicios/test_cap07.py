@@ -449,7 +449,7 @@ class _Espiao:
 
 
 def _conversa_com_vazios():
-    """Campos vazios ou ausentes: um name vazio, um content ausente e um content None."""
+    """Campos vazios ou ausentes: um name vazio, um content ausente, um content None e uma parte sem "text"."""
     chamada = {"id": "call_z", "type": "function", "function": {"name": "consultar_catalogo", "arguments": "{}"}}
     return [
         {"role": "user", "content": "Olá", "name": ""},
@@ -457,6 +457,8 @@ def _conversa_com_vazios():
         {"role": "tool", "tool_call_id": "call_z", "content": "null"},
         {"role": "assistant", "content": None, "tool_calls": [{**chamada, "id": "call_y"}]},
         {"role": "tool", "tool_call_id": "call_y", "content": "{}"},
+        {"role": "user", "content": [{"type": "text", "text": "E esta foto?"},
+                                     {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}]},
     ]
 
 
@@ -501,15 +503,15 @@ class TestEx7_5:
             f"com um codificador que dá o dobro dos tokens: {dobro} (esperava {fixo + 2 * (base - fixo)})")
 
     def test_campos_vazios_nao_contam(self, nb):
-        """Um name vazio, um content None ou ausente contam 0 (e o name vazio não leva o 1)"""
+        """Um name vazio, um content None ou ausente e uma parte sem texto contam 0 (e o name vazio não leva o 1)"""
         from curso.offline import codificador
 
         conversa = _conversa_com_vazios()
-        for n in (1, 3, 5):
+        for n in (1, 3, 5, 6):
             parte = conversa[:n]
             esperado = _prompt_tokens(parte)
             obtido = nb.contar_tokens_mensagens(copy.deepcopy(parte), codificador())
             assert obtido == esperado, explica(
-                "n(None) e n(\"\") são 0, um content ausente também, e o 1 + n(name) só entra quando o "
-                "name não é vazio.", f"com {n} mensagem(ns) ({[sorted(m) for m in parte]}): o modelo offline "
+                "n(None) e n(\"\") são 0, um content ausente também, uma parte sem \"text\" (uma imagem) não "
+                "conta, e o 1 + n(name) só entra quando o name não é vazio.", f"com {n} mensagem(ns) ({[sorted(m) for m in parte]}): o modelo offline "
                 f"conta {esperado}, tu contas {obtido}")
