@@ -33,6 +33,21 @@ def _sem_alterar(funcao, entrada, *args):
     return r
 
 
+def _numa_copia(funcao, entrada, *args):
+    """Chama funcao numa cópia da entrada: as verificações do resultado não dependem de a função a alterar."""
+    return funcao(copy.deepcopy(entrada), *args)
+
+
+def _resultado_e_novo(funcao, entrada, *args):
+    """Acrescenta um intruso ao resultado e confirma que a entrada não o ganhou."""
+    r = funcao(entrada, *args)
+    tamanho = len(entrada)
+    r.append({"intruso": True})
+    assert len(entrada) == tamanho, explica(
+        "Devolve uma lista nova (list(...) ou uma fatia), não a própria lista: quem te chamou continua a usá-la.",
+        f"acrescentei um elemento ao resultado e a lista original passou de {tamanho} para {len(entrada)}")
+
+
 def _passos(n):
     return [{"passo": i, "ferramenta": "ler", "argumentos": {"pagina": i}, "resultado": f"página {i}"}
             for i in range(1, n + 1)]
@@ -45,15 +60,29 @@ class TestEx7_1:
     """Só os passos recentes"""
 
     def test_ultimos(self, nb):
-        """Devolve os últimos 'mantidos' passos, ou todos se houver menos"""
-        for n, mantidos in ((8, 3), (8, 1), (2, 5), (5, 5), (0, 2)):
+        """Devolve os últimos 'mantidos' passos, pela ordem original"""
+        for n, mantidos in ((8, 3), (8, 1), (5, 5)):
             h = _passos(n)
-            r = _sem_alterar(nb.historico_recente, h, mantidos)
-            assert r == h[max(n - mantidos, 0):], explica(
+            r = _numa_copia(nb.historico_recente, h, mantidos)
+            assert r == h[n - mantidos:], explica(
                 "Guarda os ÚLTIMOS 'mantidos' passos (os mais recentes), pela ordem original.",
                 f"{n} passos, mantidos={mantidos}: obtive os passos {[p['passo'] for p in r]}")
-        assert nb.historico_recente(_passos(7)) == _passos(7)[2:], explica(
-            "Por omissão, mantidos=5.", "")
+
+    def test_todos_se_houver_menos(self, nb):
+        """Com menos passos do que 'mantidos' (ou nenhum), devolve-os todos"""
+        for n, mantidos in ((2, 5), (3, 4), (0, 2)):
+            h = _passos(n)
+            r = _numa_copia(nb.historico_recente, h, mantidos)
+            assert r == h, explica(
+                "Se há menos passos do que 'mantidos', ficam todos (e uma lista vazia dá []).",
+                f"{n} passos, mantidos={mantidos}: obtive {r!r}")
+
+    def test_por_omissao(self, nb):
+        """Por omissão, mantidos=5"""
+        r = nb.historico_recente(_passos(7))
+        assert r == _passos(7)[2:], explica(
+            "Por omissão, mantidos=5: com 7 passos ficam os 5 últimos.",
+            f"sem mantidos, obtive os passos {[p.get('passo') for p in r]}")
 
     def test_zero(self, nb):
         """mantidos=0 dá uma lista vazia (cuidado com historico[-0:])"""
@@ -69,12 +98,13 @@ class TestEx7_1:
 
     def test_lista_nova(self, nb):
         """Devolve uma lista nova: mexer no resultado não mexe no histórico"""
-        h = _passos(3)
-        r = nb.historico_recente(h, 5)
-        r.append("intruso")
-        assert len(h) == 3, explica(
-            "Devolve uma cópia (list(...)), não a própria lista: quem te chamou continua a usá-la.",
-            f"o histórico original passou a ter {len(h)} elementos")
+        for n, mantidos in ((3, 3), (5, 2)):
+            _resultado_e_novo(nb.historico_recente, _passos(n), mantidos)
+
+    def test_nao_altera_historico(self, nb):
+        """Não altera o histórico que recebe"""
+        for n, mantidos in ((8, 3), (4, 4), (4, 0)):
+            _sem_alterar(nb.historico_recente, _passos(n), mantidos)
 
 
 # --------------------------------------------------------------------------- 7.2
@@ -113,7 +143,7 @@ def _esperado(mensagens, manter, cabeca):
 def _confirmar_aparado(nb, mensagens, manter, sistemas):
     from curso.offline import validar_mensagens
 
-    r = _sem_alterar(nb.aparar_historico, mensagens, manter)
+    r = _numa_copia(nb.aparar_historico, mensagens, manter)
     cabeca = sistemas + 1
     assert r[:cabeca] == mensagens[:cabeca], explica(
         "Mantém sempre as mensagens system do início e a primeira mensagem do utilizador (o pedido).",
@@ -144,9 +174,9 @@ class TestEx7_2:
 
     def test_ja_cabe(self, nb):
         """Quando já cabe, a lista fica igual"""
-        mensagens = _construir(2, [1, 0])
-        _confirmar_aparado(nb, mensagens, 6, 2)
-        _confirmar_aparado(nb, mensagens, len(mensagens) - 3, 2)
+        mensagens = _construir(2, [1, 0, 0])  # o resto tem 4 mensagens
+        for manter in (4, 5, 6, 7, 20):
+            _confirmar_aparado(nb, mensagens, manter, 2)
 
     def test_cabeca_ate_ao_primeiro_pedido(self, nb):
         """A cabeça vai até à primeira mensagem user, inclusive, mesmo com uma saudação antes"""
@@ -154,7 +184,7 @@ class TestEx7_2:
         mensagens = base[:1] + [{"role": "assistant", "content": "Olá! Em que posso ajudar?"}] + base[1:]
         for manter in (3, 4, 5):
             # como chega de um ficheiro ou da rede: os papéis comparam-se com ==, não com is
-            r = _sem_alterar(nb.aparar_historico, json.loads(json.dumps(mensagens)), manter)
+            r = nb.aparar_historico(json.loads(json.dumps(mensagens)), manter)
             esperado = _esperado(mensagens, manter, 3)
             assert r == esperado, explica(
                 "A cabeça é tudo até à primeira mensagem com role \"user\", inclusive (aqui: system, "
@@ -162,12 +192,44 @@ class TestEx7_2:
                 f"manter={manter}: papéis obtidos {[m['role'] for m in r]}, esperados "
                 f"{[m['role'] for m in esperado]}")
 
-    def test_por_omissao_e_zero(self, nb):
-        """manter=6 por omissão; manter=0 deixa só a cabeça"""
+    def test_por_omissao(self, nb):
+        """Por omissão, manter=6"""
         mensagens = _construir(1, [1, 1, 1, 1])
         r = nb.aparar_historico(copy.deepcopy(mensagens))
-        assert r == _esperado(mensagens, 6, 2), explica("Por omissão, manter=6.", [m["role"] for m in r])
-        _confirmar_aparado(nb, mensagens, 0, 1)
+        assert r == _esperado(mensagens, 6, 2), explica(
+            "Por omissão, manter=6.", f"sem manter, papéis obtidos {[m['role'] for m in r]}")
+
+    def test_manter_zero(self, nb):
+        """manter=0 deixa só a cabeça"""
+        for sistemas, voltas in ((1, [1, 1, 1, 1]), (0, [2, 0]), (2, [0])):
+            mensagens = _construir(sistemas, voltas)
+            r = _numa_copia(nb.aparar_historico, mensagens, 0)
+            assert r == mensagens[:sistemas + 1], explica(
+                "Com manter=0 a janela fica vazia: o resultado é só a cabeça (cuidado com resto[-0:], "
+                "que é o resto todo).", f"papéis obtidos {[m['role'] for m in r]}")
+
+    def test_lista_vazia(self, nb):
+        """Uma lista vazia dá []"""
+        for manter in (0, 6):
+            try:
+                r = nb.aparar_historico([], manter)
+            except NotImplementedError:
+                raise
+            except Exception as erro:  # o erro é do aluno: mostramo-lo como dica
+                r = f"{type(erro).__name__}: {erro}"
+            assert r == [], explica(
+                "Sem mensagens não há cabeça nem resto: devolve [] (procura a primeira mensagem user sem "
+                "supor que existe).", f"aparar_historico([], {manter}) deu {r!r}")
+
+    def test_lista_nova(self, nb):
+        """Devolve uma lista nova, mesmo quando já cabe"""
+        for manter in (20, 3):
+            _resultado_e_novo(nb.aparar_historico, _construir(1, [2, 0, 1]), manter)
+
+    def test_nao_altera_a_lista(self, nb):
+        """Não altera a lista que recebe"""
+        for manter in (3, 4, 0, 20):
+            _sem_alterar(nb.aparar_historico, _construir(1, [2, 0, -1, 3, 0]), manter)
 
     def test_aceite_pelo_modelo_offline(self, nb):
         """O histórico aparado é aceite pelo modelo offline (sem erro 400)"""
@@ -214,10 +276,10 @@ class TestEx7_3:
 
     def test_troca_os_antigos_por_um_resumo(self, nb):
         """Os passos antigos viram uma entrada de resumo à frente; os recentes ficam iguais"""
-        for n, mantidos in ((6, 2), (3, 1), (4, 0)):
+        for n, mantidos in ((6, 2), (3, 1)):
             h = _passos(n)
             resumir = _resumidor()
-            r = _sem_alterar(nb.resumir_passos_antigos, h, mantidos, resumir)
+            r = _numa_copia(nb.resumir_passos_antigos, h, mantidos, resumir)
             assert resumir.chamadas == [h[:n - mantidos]], explica(
                 "Chama resumir uma vez, com a lista dos passos antigos (os de antes dos últimos "
                 "'mantidos'), pela ordem original.",
@@ -234,11 +296,30 @@ class TestEx7_3:
         for n, mantidos in ((3, 3), (2, 5), (0, 1)):
             resumir = _resumidor()
             h = _passos(n)
-            r = _sem_alterar(nb.resumir_passos_antigos, h, mantidos, resumir)
+            r = _numa_copia(nb.resumir_passos_antigos, h, mantidos, resumir)
             assert resumir.chamadas == [], explica(
                 "Se não há passos antigos, não chames resumir: cada resumo é uma chamada ao modelo.",
                 f"{n} passos, mantidos={mantidos}: resumir foi chamado {len(resumir.chamadas)} vez(es)")
             assert r == h, explica("Sem passos antigos, o histórico fica igual.", f"obtive {r!r}")
+
+    def test_mantidos_zero(self, nb):
+        """Com mantidos=0 todos os passos são antigos: fica só a entrada de resumo"""
+        h = _passos(4)
+        resumir = _resumidor()
+        r = _numa_copia(nb.resumir_passos_antigos, h, 0, resumir)
+        assert resumir.chamadas == [h] and r == [{"ferramenta": "resumo", "resultado": "resumo de 4 passos"}], explica(
+            "Com mantidos=0 não fica nenhum passo recente: resume todos (cuidado com historico[-0:], que é "
+            "a lista toda).", f"resumir recebeu {resumir.chamadas!r}; obtive {r!r}")
+
+    def test_lista_nova(self, nb):
+        """Devolve uma lista nova, mesmo sem passos antigos"""
+        for mantidos in (3, 1):
+            _resultado_e_novo(nb.resumir_passos_antigos, _passos(3), mantidos, _resumidor())
+
+    def test_nao_altera_historico(self, nb):
+        """Não altera o histórico que recebe"""
+        for n, mantidos in ((6, 2), (3, 3), (4, 0)):
+            _sem_alterar(nb.resumir_passos_antigos, _passos(n), mantidos, _resumidor())
 
 
 # --------------------------------------------------------------------------- 7.4
@@ -304,7 +385,12 @@ class TestEx7_4:
         assert r == "[... 200 caracteres omitidos ...]", explica(
             "Com max_chars igual ao tamanho do marcador, o marcador ainda cabe: devolve-o sozinho "
             "(guardados = 0 não é erro).", f"max_chars={largura} devolveu {r!r}")
-        for max_chars in (largura - 1, 10):
+
+    def test_nem_o_marcador_cabe(self, nb):
+        """Se nem o marcador cabe, lança ValueError"""
+        texto = "x" * 100 + "y" * 100
+        largura = len("[... 200 caracteres omitidos ...]")
+        for max_chars in (largura - 1, 10, 0):
             with lanca(ValueError, explica(
                     "Se nem o marcador cabe, lança ValueError (nunca devolvas mais do que max_chars).",
                     f"max_chars={max_chars}, o marcador tem {largura} caracteres")):
@@ -362,6 +448,20 @@ class _Espiao:
         return list(self.base.encode(texto)) * self.fator
 
 
+def _conversa_com_vazios():
+    """Campos vazios ou ausentes: um name vazio, um content ausente, um content None e uma parte sem "text"."""
+    chamada = {"id": "call_z", "type": "function", "function": {"name": "consultar_catalogo", "arguments": "{}"}}
+    return [
+        {"role": "user", "content": "Olá", "name": ""},
+        {"role": "assistant", "tool_calls": [chamada]},
+        {"role": "tool", "tool_call_id": "call_z", "content": "null"},
+        {"role": "assistant", "content": None, "tool_calls": [{**chamada, "id": "call_y"}]},
+        {"role": "tool", "tool_call_id": "call_y", "content": "{}"},
+        {"role": "user", "content": [{"type": "text", "text": "E esta foto?"},
+                                     {"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}}]},
+    ]
+
+
 class TestEx7_5:
     """Contar os tokens de um pedido como o modelo offline"""
 
@@ -401,3 +501,17 @@ class TestEx7_5:
             "Só os textos passam pelo codificador; as parcelas fixas (3 por pedido, 3 por mensagem, "
             "3 por chamada, 1 por name) não mudam com ele.",
             f"com um codificador que dá o dobro dos tokens: {dobro} (esperava {fixo + 2 * (base - fixo)})")
+
+    def test_campos_vazios_nao_contam(self, nb):
+        """Um name vazio, um content None ou ausente e uma parte sem texto contam 0 (e o name vazio não leva o 1)"""
+        from curso.offline import codificador
+
+        conversa = _conversa_com_vazios()
+        for n in (1, 3, 5, 6):
+            parte = conversa[:n]
+            esperado = _prompt_tokens(parte)
+            obtido = nb.contar_tokens_mensagens(copy.deepcopy(parte), codificador())
+            assert obtido == esperado, explica(
+                "n(None) e n(\"\") são 0, um content ausente também, uma parte sem \"text\" (uma imagem) não "
+                "conta, e o 1 + n(name) só entra quando o name não é vazio.", f"com {n} mensagem(ns) ({[sorted(m) for m in parte]}): o modelo offline "
+                f"conta {esperado}, tu contas {obtido}")

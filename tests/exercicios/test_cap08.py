@@ -16,12 +16,16 @@ def _perto(obtido, esperado, tolerancia=1e-12):
 class TestEx8_1:
     """Custo e latência de uma execução com N passos"""
 
-    def test_chaves_e_multiplicacao(self, nb):
-        """Devolve as duas chaves, com o custo e a latência de uma chamada multiplicados pelos passos"""
+    def test_chaves_exatas(self, nb):
+        """Devolve um dicionário com exatamente as duas chaves"""
         r = nb.estimar_custo_e_latencia(4, 0.0003, 1.4)
         assert isinstance(r, dict) and set(r) == {"custo_estimado", "latencia_estimada_segundos"}, explica(
-            "Devolve um dicionário com exatamente 'custo_estimado' e 'latencia_estimada_segundos'.",
-            f"devolveu {r!r}")
+            "Devolve um dicionário com exatamente 'custo_estimado' e 'latencia_estimada_segundos' (nem "
+            "mais chaves, nem menos).", f"devolveu {r!r}")
+
+    def test_multiplica_pelos_passos(self, nb):
+        """O custo e a latência de uma chamada multiplicados pelos passos"""
+        r = nb.estimar_custo_e_latencia(4, 0.0003, 1.4)
         assert _perto(r["custo_estimado"], 0.0012), explica(
             "Cada passo é (pelo menos) uma chamada ao modelo: custo = passos × custo por chamada.",
             f"4 passos a 0.0003: esperava 0.0012, obtive {r['custo_estimado']!r}")
@@ -70,15 +74,25 @@ class TestEx8_2:
 
     def test_sem_cache(self, nb):
         """Entrada e saída, cada uma ao seu preço por milhão de tokens, somadas em todas as chamadas"""
-        usos = [_uso(1000, 200, sem_detalhes=True), _uso(2000, 50, sem_detalhes=True)]
+        usos = [_uso(1000, 200, cache=0), _uso(2000, 50, cache=0)]
         r = nb.custo_da_execucao(usos, PRECOS)
         esperado = (3000 * 3.0 + 250 * 11.0) / 1e6
         assert _perto(r, esperado), explica(
             "Soma, chamada a chamada, prompt_tokens × preço de entrada + completion_tokens × preço de "
             "saída; os preços são por milhão de tokens (divide por 1 000 000).",
             f"esperava {esperado!r}, obtive {r!r}")
-        assert nb.custo_da_execucao([], PRECOS) == 0, explica(
-            "Sem chamadas, o custo é 0.", f"obtive {nb.custo_da_execucao([], PRECOS)!r}")
+
+    def test_sem_chamadas(self, nb):
+        """Sem chamadas, o custo é 0"""
+        try:
+            r = nb.custo_da_execucao([], PRECOS)
+        except NotImplementedError:
+            raise
+        except Exception as erro:  # o erro é do aluno: mostramo-lo como dica
+            r = f"{type(erro).__name__}: {erro}"
+        assert r == 0 and not isinstance(r, bool), explica(
+            "Sem chamadas, o custo é 0: começa a soma em 0.0 (sum(...) ou um acumulador).",
+            f"custo_da_execucao([], precos) deu {r!r}")
 
     def test_cache_nao_paga_duas_vezes(self, nb):
         """A entrada em cache paga o seu preço e não volta a pagar como entrada normal"""
@@ -115,10 +129,16 @@ class TestEx8_2:
                 "Sem cache, toda a entrada paga ao preço normal.", f"com {uso!r}: obtive {r!r}")
 
     def test_nao_altera_os_usos(self, nb):
-        """Não altera os dicionários que recebe"""
-        usos = [_uso(1200, 30, cache=1024), _uso(1300, 40, cache=None)]
+        """Não altera os usos que recebe"""
+        usos = [_uso(1200, 30, cache=1024), _uso(1300, 40, cache=None), _uso(900, 20, sem_detalhes=True),
+                {"prompt_tokens": 500, "completion_tokens": 10, "prompt_tokens_details": None}]
         antes = copy.deepcopy(usos)
-        nb.custo_da_execucao(usos, dict(PRECOS))
+        try:
+            nb.custo_da_execucao(usos, dict(PRECOS))
+        except NotImplementedError:
+            raise
+        except Exception:  # noqa: BLE001 — aqui só interessa se os usos mudaram; as contas têm as suas verificações
+            pass
         assert usos == antes, explica("Lê os usage sem os modificar.", f"ficaram {usos!r}")
 
 
@@ -242,7 +262,7 @@ class TestEx8_5:
 
     def test_nunca_passa_do_orcamento(self, nb):
         """O maior número de passos cujo pior caso ainda cabe no orçamento, nunca mais"""
-        casos = [((0.0014, 0.0003), 4), ((1, 0.3), 3), ((0.3, 0.1), 3), ((0.0001, 0.0003), 0),
+        casos = [((0.0014, 0.0003), 4), ((1, 0.3), 3), ((0.3, 0.1), 3),
                  ((10, 2), 5), ((0.05, 0.0125), 4), ((0.0499, 0.0125), 3)]
         for (orcamento, custo), esperado in casos:
             r = nb.max_steps_para_orcamento(orcamento, custo)
@@ -250,3 +270,11 @@ class TestEx8_5:
                 "Queres o maior n com n × custo_por_passo ≤ orçamento (arredonda para baixo, em "
                 "aritmética decimal exata).",
                 f"orçamento {orcamento}, {custo} por passo: esperava {esperado}, obtive {r!r}")
+
+    def test_nada_cabe_da_zero(self, nb):
+        """Se nem um passo cabe no orçamento, devolve 0"""
+        for orcamento, custo in ((0.0001, 0.0003), (0, 0.0003), (0.0299, 0.03)):
+            r = nb.max_steps_para_orcamento(orcamento, custo)
+            assert r == 0 and isinstance(r, int) and not isinstance(r, bool), explica(
+                "Se o orçamento não chega para um passo, max_steps é 0 (não há mínimo de 1).",
+                f"orçamento {orcamento}, {custo} por passo: esperava 0, obtive {r!r}")

@@ -1,4 +1,7 @@
-"""Apaga os passos antigos da própria lista recebida (e devolve-a)."""
+"""Apaga os passos antigos da própria lista recebida (e devolve-a).
+
+Requisito: r5, r6
+"""
 
 
 def historico_recente(historico, mantidos=5):

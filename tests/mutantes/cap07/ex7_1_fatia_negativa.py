@@ -1,4 +1,7 @@
-"""Usa historico[-mantidos:] sem pensar no zero: com mantidos=0 devolve o histórico todo."""
+"""Usa historico[-mantidos:] sem pensar no zero: com mantidos=0 devolve o histórico todo.
+
+Requisito: r3
+"""
 
 
 def historico_recente(historico, mantidos=5):

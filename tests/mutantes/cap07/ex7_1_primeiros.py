@@ -1,4 +1,7 @@
-"""Guarda os primeiros passos em vez dos últimos."""
+"""Guarda os primeiros passos em vez dos últimos.
+
+Requisito: r1
+"""
 
 
 def historico_recente(historico, mantidos=5):

@@ -1,4 +1,7 @@
-"""Apara a própria lista recebida com del, em vez de construir uma nova."""
+"""Apara a própria lista recebida com del, em vez de construir uma nova.
+
+Requisito: r7, r8
+"""
 
 
 def aparar_historico(mensagens, manter=6):

@@ -1,4 +1,7 @@
-"""Corta as últimas 'manter' mensagens sem olhar para o papel: a janela pode começar numa mensagem tool órfã."""
+"""Corta as últimas 'manter' mensagens sem olhar para o papel: a janela pode começar numa mensagem tool órfã.
+
+Requisito: r4
+"""
 
 
 def aparar_historico(mensagens, manter=6):

@@ -1,4 +1,7 @@
-"""Guarda as mensagens system e as últimas 'manter', mas perde o pedido original do utilizador."""
+"""Guarda as mensagens system e as últimas 'manter', mas perde o pedido original do utilizador.
+
+Requisito: r1
+"""
 
 
 def aparar_historico(mensagens, manter=6):

@@ -1,4 +1,7 @@
-"""Tira só uma mensagem tool do início da janela: com respostas paralelas, as outras ficam órfãs."""
+"""Tira só uma mensagem tool do início da janela: com respostas paralelas, as outras ficam órfãs.
+
+Requisito: r5
+"""
 
 
 def aparar_historico(mensagens, manter=6):

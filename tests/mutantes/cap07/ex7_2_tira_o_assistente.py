@@ -1,4 +1,7 @@
-"""Para «não deixar órfãs», tira também o assistente com tool_calls do fim da janela… e deixa as respostas dele sozinhas."""
+"""Para «não deixar órfãs», tira também o assistente com tool_calls do fim da janela… e deixa as respostas dele sozinhas.
+
+Requisito: r6
+"""
 
 
 def aparar_historico(mensagens, manter=6):

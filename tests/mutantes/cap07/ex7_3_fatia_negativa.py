@@ -1,4 +1,7 @@
-"""Separa com historico[-mantidos:]: com mantidos=0 os passos recentes são… todos, e ficam repetidos."""
+"""Separa com historico[-mantidos:]: com mantidos=0 os passos recentes são… todos, e ficam repetidos.
+
+Requisito: r8
+"""
 
 
 def resumir_passos_antigos(historico, mantidos, resumir):

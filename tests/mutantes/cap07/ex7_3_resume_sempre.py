@@ -1,4 +1,7 @@
-"""Chama resumir mesmo quando não há nada antigo (paga uma chamada ao modelo para resumir uma lista vazia)."""
+"""Chama resumir mesmo quando não há nada antigo (paga uma chamada ao modelo para resumir uma lista vazia).
+
+Requisito: r5
+"""
 
 
 def resumir_passos_antigos(historico, mantidos, resumir):

@@ -1,4 +1,7 @@
-"""Põe a entrada de resumo no fim, depois dos passos recentes (o modelo lê-a como o passo mais novo)."""
+"""Põe a entrada de resumo no fim, depois dos passos recentes (o modelo lê-a como o passo mais novo).
+
+Requisito: r2
+"""
 
 
 def resumir_passos_antigos(historico, mantidos, resumir):

@@ -1,4 +1,7 @@
-"""Diz no marcador quantos caracteres passavam do limite (len − max_chars), não quantos ficaram de fora."""
+"""Diz no marcador quantos caracteres passavam do limite (len − max_chars), não quantos ficaram de fora.
+
+Requisito: r3
+"""
 
 
 def limitar_observacao(texto, max_chars):

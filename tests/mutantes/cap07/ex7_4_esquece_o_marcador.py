@@ -1,4 +1,7 @@
-"""Guarda max_chars caracteres do texto e só depois acrescenta o marcador: o resultado passa do limite."""
+"""Guarda max_chars caracteres do texto e só depois acrescenta o marcador: o resultado passa do limite.
+
+Requisito: r4, r7
+"""
 
 
 def limitar_observacao(texto, max_chars):

@@ -1,4 +1,7 @@
-"""Usa texto[-fim:] para o fim: quando fim é 0, isso é o texto inteiro."""
+"""Usa texto[-fim:] para o fim: quando fim é 0, isso é o texto inteiro.
+
+Requisito: r2
+"""
 
 
 def limitar_observacao(texto, max_chars):

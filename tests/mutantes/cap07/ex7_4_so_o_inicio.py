@@ -1,4 +1,7 @@
-"""Guarda só o início do texto: o fim (onde costuma estar o erro) perde-se."""
+"""Guarda só o início do texto: o fim (onde costuma estar o erro) perde-se.
+
+Requisito: r2
+"""
 
 
 def limitar_observacao(texto, max_chars):

@@ -1,4 +1,7 @@
-"""Ignora o codificador recebido e usa sempre o do curso (certo hoje, errado no dia em que o modelo muda)."""
+"""Ignora o codificador recebido e usa sempre o do curso (certo hoje, errado no dia em que o modelo muda).
+
+Requisito: r7
+"""
 
 from curso.offline import codificador as _codificador_do_curso
 

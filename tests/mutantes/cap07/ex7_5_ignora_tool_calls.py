@@ -1,4 +1,7 @@
-"""Só conta o content: as chamadas a ferramentas (nome e argumentos) ficam de fora da conta."""
+"""Só conta o content: as chamadas a ferramentas (nome e argumentos) ficam de fora da conta.
+
+Requisito: r6
+"""
 
 
 def contar_tokens_mensagens(mensagens, codificador):

@@ -1,4 +1,7 @@
-"""Conta uma lista de partes pelo seu str() (com as chaves, as aspas e o "type"), em vez do "text" de cada parte."""
+"""Conta uma lista de partes pelo seu str() (com as chaves, as aspas e o "type"), em vez do "text" de cada parte.
+
+Requisito: r4
+"""
 
 _contar = contar_tokens_mensagens
 

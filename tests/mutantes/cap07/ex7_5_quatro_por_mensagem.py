@@ -1,4 +1,7 @@
-"""Usa a regra antiga de 4 tokens fixos por mensagem (a de modelos mais velhos), em vez de 3."""
+"""Usa a regra antiga de 4 tokens fixos por mensagem (a de modelos mais velhos), em vez de 3.
+
+Requisito: r2
+"""
 
 
 def contar_tokens_mensagens(mensagens, codificador):

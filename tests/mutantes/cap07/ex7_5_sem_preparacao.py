@@ -1,4 +1,7 @@
-"""Esquece os 3 tokens de preparação da resposta (só soma as mensagens)."""
+"""Esquece os 3 tokens de preparação da resposta (só soma as mensagens).
+
+Requisito: r1
+"""
 
 _contar_com_preparacao = contar_tokens_mensagens
 

@@ -1,4 +1,7 @@
-"""Arredonda o valor por chamada antes de multiplicar, em vez de arredondar o total."""
+"""Arredonda o valor por chamada antes de multiplicar, em vez de arredondar o total.
+
+Requisito: r4, r5
+"""
 
 
 def estimar_custo_e_latencia(numero_de_passos, custo_por_chamada, latencia_por_chamada_segundos):

@@ -1,4 +1,7 @@
-"""Acha que a latência não se soma: conta só uma chamada, como se os passos corressem em paralelo."""
+"""Acha que a latência não se soma: conta só uma chamada, como se os passos corressem em paralelo.
+
+Requisito: r3
+"""
 
 
 def estimar_custo_e_latencia(numero_de_passos, custo_por_chamada, latencia_por_chamada_segundos):

@@ -1,4 +1,7 @@
-"""Cobra todos os prompt_tokens ao preço de entrada e ainda os cached_tokens ao preço da cache."""
+"""Cobra todos os prompt_tokens ao preço de entrada e ainda os cached_tokens ao preço da cache.
+
+Requisito: r2
+"""
 
 
 def custo_da_execucao(usos, precos):

@@ -1,4 +1,7 @@
-"""Assume que prompt_tokens_details e cached_tokens estão sempre lá, com um número."""
+"""Assume que prompt_tokens_details e cached_tokens estão sempre lá, com um número.
+
+Requisito: r4
+"""
 
 
 def custo_da_execucao(usos, precos):

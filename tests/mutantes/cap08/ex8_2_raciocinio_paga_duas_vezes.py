@@ -1,4 +1,7 @@
-"""Soma os reasoning_tokens à saída, quando já estão dentro de completion_tokens."""
+"""Soma os reasoning_tokens à saída, quando já estão dentro de completion_tokens.
+
+Requisito: r3
+"""
 
 
 def custo_da_execucao(usos, precos):

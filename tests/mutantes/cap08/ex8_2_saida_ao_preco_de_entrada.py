@@ -1,4 +1,7 @@
-"""Cobra todos os tokens (entrada e saída) ao preço de entrada, ignorando que a saída é mais cara."""
+"""Cobra todos os tokens (entrada e saída) ao preço de entrada, ignorando que a saída é mais cara.
+
+Requisito: r9
+"""
 
 
 def custo_da_execucao(usos, precos):

@@ -1,4 +1,7 @@
-"""Interpola linearmente entre dois valores (o método por omissão do numpy), em vez do posto mais próximo."""
+"""Interpola linearmente entre dois valores (o método por omissão do numpy), em vez do posto mais próximo.
+
+Requisito: r2
+"""
 
 
 def percentil(valores, p):

@@ -1,4 +1,7 @@
-"""Usa o numpy com method="inverted_cdf", que também calcula o posto em vírgula flutuante (p=7, n=100 → 8.º)."""
+"""Usa o numpy com method="inverted_cdf", que também calcula o posto em vírgula flutuante (p=7, n=100 → 8.º).
+
+Requisito: r4
+"""
 
 import numpy as np
 

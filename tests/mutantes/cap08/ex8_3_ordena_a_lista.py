@@ -1,4 +1,7 @@
-"""Ordena a lista de quem chamou com .sort() em vez de criar uma cópia ordenada."""
+"""Ordena a lista de quem chamou com .sort() em vez de criar uma cópia ordenada.
+
+Requisito: r5
+"""
 
 
 def percentil(valores, p):

@@ -1,4 +1,7 @@
-"""Calcula o posto com p / 100 * n em vírgula flutuante: 7/100*100 dá 7.000000000000001 e o teto salta para 8."""
+"""Calcula o posto com p / 100 * n em vírgula flutuante: 7/100*100 dá 7.000000000000001 e o teto salta para 8.
+
+Requisito: r4
+"""
 
 
 def percentil(valores, p):

@@ -1,4 +1,7 @@
-"""Arredonda o posto para baixo (int em vez de teto) e devolve valores abaixo do percentil."""
+"""Arredonda o posto para baixo (int em vez de teto) e devolve valores abaixo do percentil.
+
+Requisito: r1
+"""
 
 
 def percentil(valores, p):

@@ -1,4 +1,7 @@
-"""Não valida a entrada: uma lista vazia dá IndexError e p=0 devolve o último valor."""
+"""Não valida a entrada: uma lista vazia dá IndexError e p=0 devolve o último valor.
+
+Requisito: r3
+"""
 
 
 def percentil(valores, p):

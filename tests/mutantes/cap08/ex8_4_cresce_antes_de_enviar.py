@@ -1,4 +1,7 @@
-"""Acrescenta o crescimento antes de enviar: a chamada k já leva acrescimos[k-1]."""
+"""Acrescenta o crescimento antes de enviar: a chamada k já leva acrescimos[k-1].
+
+Requisito: r2
+"""
 
 
 def tokens_de_entrada_totais(base, acrescimos):

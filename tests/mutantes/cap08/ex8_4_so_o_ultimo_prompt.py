@@ -1,4 +1,7 @@
-"""Conta só o último prompt (o maior), como se as chamadas anteriores fossem grátis."""
+"""Conta só o último prompt (o maior), como se as chamadas anteriores fossem grátis.
+
+Requisito: r3
+"""
 
 
 def tokens_de_entrada_totais(base, acrescimos):

@@ -1,4 +1,7 @@
-"""Faz len(acrescimos) chamadas em vez de len(acrescimos) + 1."""
+"""Faz len(acrescimos) chamadas em vez de len(acrescimos) + 1.
+
+Requisito: r1
+"""
 
 
 def tokens_de_entrada_totais(base, acrescimos):

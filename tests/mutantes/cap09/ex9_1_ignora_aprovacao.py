@@ -1,4 +1,7 @@
-"""Usa todos os passos do histórico, aprovados ou não: uma consulta rejeitada conta como observação."""
+"""Usa todos os passos do histórico, aprovados ou não: uma consulta rejeitada conta como observação.
+
+Requisito: r1
+"""
 
 
 def decidir_proximo_passo(pedido, historico):

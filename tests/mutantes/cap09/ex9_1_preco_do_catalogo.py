@@ -1,4 +1,7 @@
-"""Vai buscar o preço ao CATALOGO em vez de usar o que a ferramenta observou."""
+"""Vai buscar o preço ao CATALOGO em vez de usar o que a ferramenta observou.
+
+Requisito: r6
+"""
 
 _decidir_certo = decidir_proximo_passo
 

@@ -1,4 +1,7 @@
-"""Toma como quantidade o primeiro número do pedido, mesmo que seja o «27» de «monitor 27 polegadas»."""
+"""Toma como quantidade o primeiro número do pedido, mesmo que seja o «27» de «monitor 27 polegadas».
+
+Requisito: r5
+"""
 
 _decidir_certo = decidir_proximo_passo
 

@@ -1,4 +1,7 @@
-"""Procura os nomes do catálogo no pedido tal como vem, sem passar a minúsculas."""
+"""Procura os nomes do catálogo no pedido tal como vem, sem passar a minúsculas.
+
+Requisito: r2
+"""
 
 _decidir_certo = decidir_proximo_passo
 

@@ -1,4 +1,7 @@
-"""Olha só para o último passo do histórico, como o decisor do capítulo 1, e perde a consulta ao catálogo."""
+"""Olha só para o último passo do histórico, como o decisor do capítulo 1, e perde a consulta ao catálogo.
+
+Requisito: r1, r8, r10
+"""
 
 
 def decidir_proximo_passo(pedido, historico):

@@ -1,4 +1,7 @@
-"""Formata o total com duas casas decimais («239.70€») em vez do texto combinado f"Orçamento: {total}€."."""
+"""Formata o total com duas casas decimais («239.70€») em vez do texto combinado f"Orçamento: {total}€.".
+
+Requisito: r7
+"""
 
 _decidir_certo = decidir_proximo_passo
 

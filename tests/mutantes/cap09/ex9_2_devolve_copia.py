@@ -1,4 +1,7 @@
-"""Acrescenta uma entrada ao log mas devolve outra (uma cópia), e quem altera uma não altera a outra."""
+"""Acrescenta uma entrada ao log mas devolve outra (uma cópia), e quem altera uma não altera a outra.
+
+Requisito: r4
+"""
 
 
 def registar_passo(log, numero, ferramenta, argumentos, resultado, aprovada, motivo_rejeicao=None):

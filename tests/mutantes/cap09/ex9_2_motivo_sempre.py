@@ -1,4 +1,7 @@
-"""Põe sempre a chave motivo_rejeicao, mesmo nos passos aprovados (com None)."""
+"""Põe sempre a chave motivo_rejeicao, mesmo nos passos aprovados (com None).
+
+Requisito: r2
+"""
 
 
 def registar_passo(log, numero, ferramenta, argumentos, resultado, aprovada, motivo_rejeicao=None):

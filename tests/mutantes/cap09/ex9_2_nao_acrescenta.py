@@ -1,4 +1,7 @@
-"""Cria e devolve a entrada mas esquece-se de a acrescentar ao log."""
+"""Cria e devolve a entrada mas esquece-se de a acrescentar ao log.
+
+Requisito: r3
+"""
 
 
 def registar_passo(log, numero, ferramenta, argumentos, resultado, aprovada, motivo_rejeicao=None):

@@ -1,4 +1,7 @@
-"""Ignora o número recebido e numera o passo pelo tamanho do log."""
+"""Ignora o número recebido e numera o passo pelo tamanho do log.
+
+Requisito: r5
+"""
 
 
 def registar_passo(log, numero, ferramenta, argumentos, resultado, aprovada, motivo_rejeicao=None):

@@ -1,4 +1,7 @@
-"""Fixa o decisor no valor por omissão: decidir=decidir_proximo_passo fica preso à versão que existia quando a célula correu."""
+"""Fixa o decisor no valor por omissão: decidir=decidir_proximo_passo fica preso à versão que existia quando a célula correu.
+
+Requisito: r1
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):

@@ -1,4 +1,7 @@
-"""Trata responder_final como saída do ciclo e não como passo: a resposta não fica no log."""
+"""Trata responder_final como saída do ciclo e não como passo: a resposta não fica no log.
+
+Requisito: r1, r10
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):

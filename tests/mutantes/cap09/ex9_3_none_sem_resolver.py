@@ -1,4 +1,7 @@
-"""Aceita decidir=None na assinatura mas esquece-se de o trocar pelo decisor de 9.1: chama None."""
+"""Aceita decidir=None na assinatura mas esquece-se de o trocar pelo decisor de 9.1: chama None.
+
+Requisito: r2
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=None, relogio=time.monotonic):

@@ -1,4 +1,7 @@
-"""Depois de rejeitar uma ação, regista-a e continua a pedir decisões em vez de parar."""
+"""Depois de rejeitar uma ação, regista-a e continua a pedir decisões em vez de parar.
+
+Requisito: r1, r7
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):

@@ -1,4 +1,7 @@
-"""Mede o tempo com time.monotonic() diretamente e ignora o relógio injetado."""
+"""Mede o tempo com time.monotonic() diretamente e ignora o relógio injetado.
+
+Requisito: r1, r3
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):

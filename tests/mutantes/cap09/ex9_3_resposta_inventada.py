@@ -1,4 +1,7 @@
-"""No limite de passos, inventa uma «resposta» a partir do último resultado em vez de admitir que não concluiu."""
+"""No limite de passos, inventa uma «resposta» a partir do último resultado em vez de admitir que não concluiu.
+
+Requisito: r1, r13
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):

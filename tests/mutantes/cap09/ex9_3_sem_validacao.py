@@ -1,4 +1,7 @@
-"""Executa a decisão sem a validar: o que não está em FERRAMENTAS rebenta com KeyError em vez de ser rejeitado."""
+"""Executa a decisão sem a validar: o que não está em FERRAMENTAS rebenta com KeyError em vez de ser rejeitado.
+
+Requisito: r1, r6
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):

@@ -1,4 +1,7 @@
-"""Corre a ação e só depois a valida: quando o agente para, a ação rejeitada já fez o seu efeito."""
+"""Corre a ação e só depois a valida: quando o agente para, a ação rejeitada já fez o seu efeito.
+
+Requisito: r1, r8
+"""
 
 
 def correr_agente(pedido, max_steps=5, timeout_segundos=10, decidir=decidir_proximo_passo, relogio=time.monotonic):

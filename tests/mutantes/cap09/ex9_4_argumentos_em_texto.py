@@ -1,4 +1,7 @@
-"""Devolve os argumentos como a string JSON que vem da API, sem json.loads."""
+"""Devolve os argumentos como a string JSON que vem da API, sem json.loads.
+
+Requisito: r8
+"""
 
 
 def decisor_openai(cliente, modelo, esquemas):

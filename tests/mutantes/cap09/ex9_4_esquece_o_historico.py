@@ -1,4 +1,7 @@
-"""Manda só o pedido ao modelo, sem o histórico: o modelo nunca vê o que já observou."""
+"""Manda só o pedido ao modelo, sem o histórico: o modelo nunca vê o que já observou.
+
+Requisito: r2
+"""
 
 
 def decisor_openai(cliente, modelo, esquemas):

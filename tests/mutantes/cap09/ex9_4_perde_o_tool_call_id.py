@@ -1,4 +1,7 @@
-"""Gera um id novo para a mensagem tool em vez de repetir o do pedido: o resultado fica órfão (400)."""
+"""Gera um id novo para a mensagem tool em vez de repetir o do pedido: o resultado fica órfão (400).
+
+Requisito: r3
+"""
 
 import itertools
 

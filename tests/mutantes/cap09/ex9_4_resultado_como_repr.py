@@ -1,4 +1,7 @@
-"""Envia os resultados com str() (o repr do Python, com plicas e None) em vez de JSON."""
+"""Envia os resultados com str() (o repr do Python, com plicas e None) em vez de JSON.
+
+Requisito: r4
+"""
 
 
 def decisor_openai(cliente, modelo, esquemas):

@@ -1,4 +1,7 @@
-"""Quando o modelo responde em texto, devolve uma decisão sem ferramenta em vez de responder_final."""
+"""Quando o modelo responde em texto, devolve uma decisão sem ferramenta em vez de responder_final.
+
+Requisito: r9
+"""
 
 _decisor_certo = decisor_openai
 

@@ -1,4 +1,7 @@
-"""Avalia pelo que o agente diz (concluido=True) em vez de chamar verificar sobre o estado."""
+"""Avalia pelo que o agente diz (concluido=True) em vez de chamar verificar sobre o estado.
+
+Requisito: r2
+"""
 
 
 def avaliar(agente, tarefas, k):

@@ -1,4 +1,7 @@
-"""Usa só a primeira tentativa para pass@1 e não valida a entrada (k=0 e zero tarefas dão ZeroDivisionError)."""
+"""Usa só a primeira tentativa para pass@1 e não valida a entrada (k=0 e zero tarefas dão ZeroDivisionError).
+
+Requisito: r3, r4
+"""
 
 
 def avaliar(agente, tarefas, k):

@@ -1,4 +1,7 @@
-"""Calcula pass^k como pass@1 elevado a k, como se as tentativas fossem independentes."""
+"""Calcula pass^k como pass@1 elevado a k, como se as tentativas fossem independentes.
+
+Requisito: r6
+"""
 
 
 def avaliar(agente, tarefas, k):

@@ -1,4 +1,7 @@
-"""Chama o agente sempre com tentativa=0: as k tentativas não são k tentativas diferentes."""
+"""Chama o agente sempre com tentativa=0: as k tentativas não são k tentativas diferentes.
+
+Requisito: r1
+"""
 
 
 def avaliar(agente, tarefas, k):

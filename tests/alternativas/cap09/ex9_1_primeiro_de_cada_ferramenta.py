@@ -1,8 +1,11 @@
-"""Guarda num dicionário a última observação aprovada de cada ferramenta e decide a partir dele."""
+"""Guarda num dicionário a primeira observação aprovada de cada ferramenta (setdefault) e decide a partir dele."""
 
 
 def decidir_proximo_passo(pedido, historico):
-    vistos = {p["ferramenta"]: p["resultado"] for p in historico if p.get("aprovada") is True}
+    vistos = {}
+    for p in historico:
+        if p.get("aprovada") is True:
+            vistos.setdefault(p["ferramenta"], p["resultado"])
     texto = pedido.lower()
     if "consultar_catalogo" not in vistos:
         nome = next((n for n in CATALOGO if n in texto), None)
