@@ -185,7 +185,30 @@ def _mcp_input_schema():
     assert "input_schema" in Tool.model_fields
 
 
+def _openai_novas_tentativas():
+    """Duas por omissão, e só em 408, 409, 429 e 5xx (o ramo ``_should_retry`` do cliente)."""
+    import httpx
+    import openai
+
+    assert openai.DEFAULT_MAX_RETRIES == 2
+    cliente = openai.OpenAI(api_key="x", base_url="http://127.0.0.1:9/v1")
+    assert cliente.max_retries == 2
+    pedido = httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions")
+    repete = {codigo: cliente._should_retry(httpx.Response(codigo, request=pedido))
+              for codigo in (400, 401, 404, 408, 409, 422, 429, 500, 503)}
+    assert [c for c, sim in repete.items() if sim] == [408, 409, 429, 500, 503], repete
+
+
+def _agents_sdk_usa_a_responses():
+    from agents.models import _openai_shared
+
+    assert _openai_shared.get_use_responses_by_default() is True
+
+
 FACTOS = {
+    "duas vezes por omissão e com *backoff*, os erros de ligação e as respostas 408, 409, 429 e 5xx":
+        _openai_novas_tentativas,
+    "a que o OpenAI Agents SDK usa por omissão": _agents_sdk_usa_a_responses,
     "function_tool(..., timeout=S)": _function_tool_timeout,
     "`function_tool(..., needs_approval=True)`": _needs_approval,
     "max_turns por omissão": _max_turns_por_omissao,
