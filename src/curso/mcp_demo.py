@@ -1,4 +1,5 @@
-"""Um servidor MCP pequeno, feito com o SDK oficial ``mcp``, com as ferramentas do capítulo 9.
+"""Um servidor MCP pequeno, feito com o SDK oficial ``mcp``, com as ferramentas do capítulo 9 (usado no
+anexo ``chapters/10_anexo_ecossistema.ipynb``).
 
 MCP (*Model Context Protocol*) é a forma comum de servir ferramentas a agentes: o servidor
 anuncia-as (nome, descrição, esquema JSON dos argumentos) e corre-as quando o cliente pede. Aqui
