@@ -1,7 +1,9 @@
 """A forma de cada lição (docs/convencoes.md, secção 6): objetivos, «Em resumo», «Erros comuns».
 
 Cada lição dos capítulos 1 a 9 abre com os objetivos e fecha, antes do quiz e da ponte para os
-exercícios, com um resumo e uma tabela de erros comuns (sintoma → causa → onde ver).
+exercícios, com um resumo e uma tabela de erros comuns (sintoma → causa → onde ver). Os anexos
+(``NN_anexo_*.ipynb``, depois do capítulo 9) têm a mesma forma, mas não têm caderno de exercícios:
+a última célula diz que não há e aponta para o caderno do capítulo que completam.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import pytest
 from ._cadernos import RAIZ, ler, licoes, todos_os_cadernos
 
 LICOES = [p for p in licoes() if int(p.name[:2]) >= 1]
+ANEXOS = [p for p in LICOES if p.name[3:].startswith("anexo_")]
+CAPITULOS_COM_EXERCICIOS = [p for p in LICOES if p not in ANEXOS]
 # o que nunca chega a um aluno: marcas de revisão e referências a notas internas
 RESIDUOS = ("[por confirmar]", "[verify]", "notas de factos")
 CABECALHO_ERROS = re.compile(r"^\|\s*Sintoma\s*\|\s*Causa\s*\|\s*Onde ver\s*\|\s*$", re.M)
@@ -34,8 +38,16 @@ def _pontos(texto: str) -> list[str]:
     return [linha for linha in texto.splitlines() if linha.lstrip().startswith(("- ", "* "))]
 
 
-def test_ha_nove_licoes():
-    assert [p.name[:2] for p in LICOES] == [f"{n:02d}" for n in range(1, 10)]
+def test_ha_nove_licoes_e_os_anexos_vem_depois():
+    assert [p.name[:2] for p in CAPITULOS_COM_EXERCICIOS] == [f"{n:02d}" for n in range(1, 10)]
+    assert all(int(p.name[:2]) >= 10 for p in ANEXOS), [p.name for p in ANEXOS]
+
+
+def test_o_anexo_do_ecossistema_existe_e_o_capitulo_9_aponta_para_ele():
+    nomes = [p.name for p in ANEXOS]
+    assert "10_anexo_ecossistema.ipynb" in nomes, nomes
+    capitulo_9 = "\n".join(texto for _, texto in _celulas(RAIZ / "chapters" / "09_agente_sob_controlo.ipynb"))
+    assert "10_anexo_ecossistema.ipynb" in capitulo_9
 
 
 @pytest.mark.parametrize("caminho", LICOES, ids=lambda p: p.name)
@@ -70,6 +82,10 @@ def test_ordem_objetivos_resumo_erros_quiz_exercicios(caminho):
         f"{caminho.name}: a ordem é objetivos → «Em resumo» → «Erros comuns» → quiz; índices {ordem}")
     tipo, texto = celulas[-1]
     capitulo = caminho.name[:2]
+    if caminho in ANEXOS:  # sem caderno próprio: diz que não há e aponta para o do capítulo 9
+        assert tipo == "markdown" and "Sem exercícios próprios" in texto and "exercises/cap09" in texto, (
+            f"{caminho.name}: a última célula de um anexo diz que não tem exercícios e aponta para exercises/cap09")
+        return
     assert tipo == "markdown" and f"exercises/cap{capitulo}" in texto, (
         f"{caminho.name}: a última célula é a ponte para exercises/cap{capitulo}")
 
