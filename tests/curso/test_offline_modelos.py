@@ -32,10 +32,14 @@ def _ler(url):
         return erro.code, json.loads(erro.read())
 
 
-def test_por_omissao_a_lista_tem_o_modelo_do_curso():
+def test_por_omissao_o_catalogo_e_aberto_e_lista_os_modelos_ja_pedidos():
     c = cliente_offline(lambda m, f: "ok")
+    assert c.models.list().data == []
+    assert c.models.retrieve("qualquer-nome").id == "qualquer-nome"
+    for nome in (modelo(), "outro", modelo()):
+        c.chat.completions.create(model=nome, messages=PERGUNTA)
     modelos = c.models.list().data
-    assert [m.id for m in modelos] == [modelo()]
+    assert [m.id for m in modelos] == [modelo(), "outro"]
     assert modelos[0].object == "model" and isinstance(modelos[0].created, int)
 
 
@@ -77,6 +81,9 @@ def test_um_modelo_desconhecido_em_get_models_id_e_404():
     with pytest.raises(openai.NotFoundError) as erro:
         c.models.retrieve("nao-existe")
     assert erro.value.code == "model_not_found"
+    # num catálogo fechado, um nome pedido não passa a aparecer na lista
+    c.chat.completions.create(model="nao-existe", messages=PERGUNTA)
+    assert [m.id for m in c.models.list()] == ["a"]
 
 
 def test_o_cliente_assincrono_tambem_finge_o_retirado():

@@ -64,32 +64,37 @@ def _como_modelo(item) -> Modelo:
 class Catalogo:
     """Os modelos disponíveis e os retirados.
 
-    ``modelos``: ids (textos), dicts com os campos de :class:`Modelo` ou objetos ``Modelo``; por
-    omissão, só o modelo do curso (``curso.modelo()`` no momento em que o catálogo é criado).
-    ``retirados``: ids de modelos que a API já não serve; nunca aparecem na lista.
-    Um pedido com um modelo que não está no catálogo nem foi retirado é aceite, como sempre
-    aceitou o modelo offline.
+    ``modelos``: ids (textos), dicts com os campos de :class:`Modelo` ou objetos ``Modelo``.
+    Por omissão (``None``) o catálogo é aberto, como sempre foi o modelo offline: aceita qualquer
+    nome, ``GET /v1/models/{id}`` encontra-o, e a lista mostra os nomes já pedidos, pela ordem.
+    ``retirados``: ids de modelos que a API já não serve; nunca aparecem na lista e respondem 404.
+    Um pedido com um modelo que não está no catálogo nem foi retirado é sempre aceite.
     """
 
     def __init__(self, modelos=None, retirados=()):
-        if modelos is None:
-            from ..clientes import modelo
-
-            modelos = [modelo()]
         if isinstance(modelos, (str, dict, Modelo)) or isinstance(retirados, str):
             raise TypeError("modelos e retirados são listas (um só nome: [\"nome\"]).")
+        self.aberto = modelos is None
         self.retirados = frozenset(retirados)
-        self.modelos = [m for m in map(_como_modelo, modelos) if m.id not in self.retirados]
+        self.modelos = [m for m in map(_como_modelo, modelos or ()) if m.id not in self.retirados]
+
+    def visto(self, nome) -> None:
+        """Num catálogo aberto, um nome pedido passa a aparecer na lista."""
+        if self.aberto and isinstance(nome, str) and nome and not self.retirado(nome) \
+                and all(m.id != nome for m in self.modelos):
+            self.modelos.append(Modelo(nome))
 
     def lista(self) -> dict:
         """O corpo de ``GET /v1/models``."""
         return {"object": "list", "data": [m.como_json() for m in self.modelos]}
 
     def procurar(self, nome: str) -> dict | None:
-        """O corpo de ``GET /v1/models/{nome}``, ou ``None`` se não estiver no catálogo."""
+        """O corpo de ``GET /v1/models/{nome}``, ou ``None`` se não o houver."""
         for m in self.modelos:
             if m.id == nome:
                 return m.como_json()
+        if self.aberto and nome and not self.retirado(nome):
+            return Modelo(nome).como_json()
         return None
 
     def retirado(self, nome) -> bool:

@@ -61,7 +61,7 @@ class Motor:
     ``segundos``: tempo total passado dentro do motor (para medir a sua fatia do tempo).
     ``cache``: a cache de prefixos simulada; ``conversas``: as respostas guardadas para
     ``previous_response_id``. ``catalogo``: os modelos de ``GET /v1/models`` e os retirados
-    (um :class:`~curso.offline.modelos.Catalogo`; por omissão, só o modelo do curso).
+    (um :class:`~curso.offline.modelos.Catalogo`; por omissão, aberto: aceita qualquer nome).
     """
 
     def __init__(self, decisor, pedidos: list | None = None, catalogo: Catalogo | None = None):
@@ -100,6 +100,8 @@ class Motor:
         self.pedidos.append(pedido)
         if isinstance(pedido, dict) and self.catalogo.retirado(pedido.get("model")):
             raise _Recusa(404, json_compacto(erro_modelo_inexistente(pedido["model"])))
+        if isinstance(pedido, dict):
+            self.catalogo.visto(pedido.get("model"))
         resumo = respostas.resumo_do_pedido(corpo)
         if caminho == CAMINHO_CONCLUSOES:
             dados, stream = self._conclusoes(pedido, corpo, resumo)
