@@ -23,7 +23,7 @@ CAMADAS = [
     {"curso.__main__"},
     {"curso.cli"},
     {"curso.correcao", "curso.widgets", "curso.mutacao"},
-    {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin"},
+    {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin", "curso.atualizar"},
     {"curso.verificacao"},
     {"curso.caderno", "curso.clientes"},
     {"curso.raiz", "curso.estados", "curso.cores", "curso.offline", "curso.nbgrader_extra",
