@@ -181,7 +181,72 @@ def correr_testes(python: Path, extra: list[str]) -> int:
               "encontram. Instala-o (Debian/Ubuntu: apt-get install bubblewrap).")
     if fora:
         argumentos += ["-m", " and ".join(fora)]
-    return subprocess.call(argumentos + extra, cwd=RAIZ, env=_ambiente())
+    if sys.stdout.isatty():
+        argumentos.append("--color=yes")  # a saída passa por um tubo, mas quem a lê é um terminal
+    return correr_ate_ao_fim(argumentos + extra, cwd=RAIZ, env=_ambiente())
+
+
+def _quem_segura(tubo: int) -> list[str]:
+    """Os processos (PID e comando) que têm aberto o tubo ``tubo`` (só Linux, via /proc)."""
+    alvo = os.readlink(f"/proc/self/fd/{tubo}") if Path(f"/proc/self/fd/{tubo}").exists() else None
+    encontrados = []
+    for pasta in Path("/proc").iterdir() if alvo else ():
+        if not pasta.name.isdigit() or int(pasta.name) == os.getpid():
+            continue
+        try:
+            if any(os.readlink(fd) == alvo for fd in (pasta / "fd").iterdir()):
+                comando = (pasta / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                encontrados.append(f"{pasta.name} {comando.strip()[:150]}")
+        except OSError:
+            continue
+    return encontrados
+
+
+def correr_ate_ao_fim(comando: list[str], **opcoes) -> int:
+    """Corre ``comando`` e passa a saída dele para a nossa; acaba quando ele acaba.
+
+    Um processo que os testes deixem vivo (um kernel, um servidor) herda a saída do pytest e, se
+    ela fosse o terminal ou o registo da CI, seguraria-a aberta depois do fim: quem espera pelo
+    fim da saída ficava pendurado. Aqui a saída do pytest é um tubo nosso: quando o pytest
+    termina, lê-se o que falta e, se alguém ainda segurar o tubo, diz-se quem e termina-se.
+    """
+    import signal
+    import threading
+
+    leitura, escrita = os.pipe()
+    try:
+        processo = subprocess.Popen(comando, stdout=escrita, stderr=escrita, **opcoes)
+    finally:
+        os.close(escrita)
+    destino = sys.stdout.buffer
+
+    def passar():
+        while True:
+            bloco = os.read(leitura, 65536)
+            if not bloco:
+                return
+            destino.write(bloco)
+            destino.flush()
+
+    fio = threading.Thread(target=passar, name="saida-dos-testes", daemon=True)
+    fio.start()
+    try:
+        codigo = processo.wait()
+    except KeyboardInterrupt:  # o Ctrl+C também chegou ao pytest (mesmo grupo de processos)
+        codigo = processo.wait()
+    fio.join(timeout=10)
+    if fio.is_alive():
+        restos = _quem_segura(leitura)
+        print(f"\n⚠ Os testes acabaram (código {codigo}), mas {len(restos)} processo(s) que eles "
+              "arrancaram ficaram vivos a segurar a saída; termino-os:", flush=True)
+        for linha in restos:
+            print(f"   {linha}", flush=True)
+            try:
+                os.kill(int(linha.split()[0]), signal.SIGKILL)
+            except OSError:
+                pass
+        fio.join(timeout=5)
+    return codigo
 
 
 def main(argv: list[str]) -> int:
