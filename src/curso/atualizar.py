@@ -8,7 +8,7 @@ direto entra em conflito ou recusa-se. Este comando:
 2. repõe os cadernos seguidos pelo git como estavam (``git checkout``);
 3. faz ``git pull --ff-only``;
 4. volta a pôr as tuas respostas nos cadernos novos, célula a célula. Uma resposta cujo exercício
-   desapareceu fica em ``.curso/atualizacoes/DATA/respostas_sem_lugar.md``, e o comando diz-o.
+   desapareceu fica em ``.curso/atualizacoes/DATA/respostas_sem_lugar.txt``, e o comando diz-o.
 
 Se o ``git pull`` falhar, os cadernos voltam a ficar como estavam e nada se perde.
 """
@@ -146,7 +146,7 @@ def atualizar(raiz: Path, dizer=print) -> int:
         dizer(f"As lições e outros cadernos que mudaste ({len(licoes)}) voltaram à versão do curso; "
               f"a tua cópia está em {(copia / 'cadernos').relative_to(raiz)}/.")
     if sem_lugar:
-        destino = copia / "respostas_sem_lugar.md"
+        destino = copia / "respostas_sem_lugar.txt"
         _escrever_sem_lugar(destino, sem_lugar)
         nomes = ", ".join(f"{gid} ({rel})" for rel, m in sem_lugar.items() for gid in m)
         dizer(f"⚠ Estes exercícios já não existem na versão nova: {nomes}. As tuas respostas "

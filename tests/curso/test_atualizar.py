@@ -98,7 +98,7 @@ def test_guarda_atualiza_e_repoe_as_respostas(origem_e_clone):
     assert ler(clone, LICAO).cells[0].outputs == []
     assert git(clone, "log", "-1", "--format=%s").stdout.strip() == "versão 2"
     # a resposta do exercício que desapareceu ficou num ficheiro, e o comando disse onde
-    sem_lugar = next((clone / ".curso" / "atualizacoes").glob("*/respostas_sem_lugar.md"))
+    sem_lugar = next((clone / ".curso" / "atualizacoes").glob("*/respostas_sem_lugar.txt"))
     assert "ex1_2" in texto and str(sem_lugar.relative_to(clone)) in texto
     assert "return 'resposta 1.2'" in sem_lugar.read_text(encoding="utf-8")
     assert "Repus 1 resposta(s)" in texto
