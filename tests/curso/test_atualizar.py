@@ -109,18 +109,21 @@ def test_guarda_atualiza_e_repoe_as_respostas(origem_e_clone):
     assert git(clone, "status", "--porcelain", "--untracked-files=no").stdout.split() == ["M", CADERNO]
 
 
+def responder(clone, texto):
+    """O aluno escreve ``texto`` na primeira célula de resposta."""
+    nb = ler(clone, CADERNO)
+    nb.cells[1].source = texto
+    escrever(clone, CADERNO, nb)
+
+
 def test_um_pull_que_falha_deixa_tudo_como_estava(origem_e_clone, tmp_path):
     origem, clone = origem_e_clone
-    nb = ler(clone, CADERNO)
-    nb.cells[1].source = "resposta do aluno"
-    escrever(clone, CADERNO, nb)
+    responder(clone, "resposta do aluno")
     # histórias divergentes: um commit local e outro na origem, sem fast-forward possível
-    (clone / "notas.txt").write_text("minhas")
-    git(clone, "add", "notas.txt")
-    git(clone, "commit", "-q", "-m", "local")
-    (origem / "outro.txt").write_text("novo")
-    git(origem, "add", "outro.txt")
-    git(origem, "commit", "-q", "-m", "origem")
+    for pasta, nome in ((clone, "notas.txt"), (origem, "outro.txt")):
+        (pasta / nome).write_text(nome)
+        git(pasta, "add", nome)
+        git(pasta, "commit", "-q", "-m", nome)
 
     with pytest.raises(ErroAtualizar, match="ficaram como estavam"):
         atualizar(clone, dizer=lambda _: None)
@@ -129,9 +132,7 @@ def test_um_pull_que_falha_deixa_tudo_como_estava(origem_e_clone, tmp_path):
 
 def test_recusa_quando_ha_outros_ficheiros_mudados(origem_e_clone):
     _, clone = origem_e_clone
-    nb = ler(clone, CADERNO)
-    nb.cells[1].source = "resposta"
-    escrever(clone, CADERNO, nb)
+    responder(clone, "resposta")
     (clone / "README.md").write_text("mudado")
     git(clone, "add", "README.md")
     with pytest.raises(ErroAtualizar, match="README.md"):

@@ -21,7 +21,7 @@ import urllib.request
 
 import pytest
 
-from test_jupyterlab import CHROMIUM, RAIZ_REPO, _esperar_servidor, _porta_livre, lancar_chromium
+from test_jupyterlab import CHROMIUM, RAIZ_REPO, _esperar_servidor, _porta_livre, lancar_chromium, parar
 
 pytestmark = pytest.mark.navegador
 
@@ -71,13 +71,7 @@ def jupyterlab_de(request, tmp_path):
         _esperar_servidor(f"{base}/api/status?token={token}", processo, tmp_path / "jupyterlab.log")
         yield {"base": base, "token": token, "professor": professor}
     finally:
-        processo.terminate()
-        try:
-            processo.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            processo.kill()
-            processo.wait(timeout=5)
-        registo.close()
+        parar(processo, registo)
 
 
 @pytest.mark.timeout(600)
