@@ -221,12 +221,17 @@ def correr_ate_ao_fim(comando: list[str], **opcoes) -> int:
     destino = sys.stdout.buffer
 
     def passar():
+        escrever = True
         while True:
             bloco = os.read(leitura, 65536)
             if not bloco:
                 return
-            destino.write(bloco)
-            destino.flush()
+            if escrever:
+                try:
+                    destino.write(bloco)
+                    destino.flush()
+                except (BrokenPipeError, OSError):
+                    escrever = False  # quem lia fechou («… | head»): continua a esvaziar o tubo
 
     fio = threading.Thread(target=passar, name="saida-dos-testes", daemon=True)
     fio.start()
