@@ -22,9 +22,10 @@ import types
 # verificada a 2026-12-02: o modelo anterior deste curso (a família GPT-4o mini) sai da API a
 # 2027-01-14 e o substituto que a página recomenda para ele é este; a família GPT-5 mini sai já a
 # 2026-12-11. Incerteza: a cópia da página que lemos nesse dia não mostrava a linha desse modelo
-# por inteiro; o substituto foi confirmado em cópias de outubro de 2026 da mesma tabela (e no
-# ``shutdown_date`` de ``GET /v1/models``). Antes de confiar nele, confirma em ``GET /v1/models``
-# que não tem ``shutdown_date`` próximo; se tiver, muda-o aqui (e só aqui) ou usa CURSO_MODELO.
+# por inteiro; o substituto confirma-se em cópias de outubro de 2026 da mesma tabela (e a data de
+# saída, no ``shutdown_date`` de ``GET /v1/models``). Não chamámos a API verdadeira (o curso corre
+# sem rede): antes de confiar neste nome, confirma em ``GET /v1/models`` que ele existe e não tem
+# ``shutdown_date`` próximo; se tiver, muda-o aqui (e só aqui) ou usa CURSO_MODELO.
 MODELO_PADRAO = "gpt-6-luna"
 URL_OPENAI = "https://api.openai.com/v1"
 _VARIAVEL_INTERRUPTOR = "CURSO_AO_VIVO"
