@@ -1,6 +1,12 @@
-"""Configuração comum dos testes: o fixture ``nb``, marcas e a guarda contra a rede."""
+"""Configuração comum dos testes: o fixture ``nb``, marcas, a guarda contra a rede e o limite de
+tempo que diz o que o teste estava a esperar."""
 
+import os
+import signal
 import socket
+import sys
+import threading
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +33,98 @@ def _sem_rede(monkeypatch):
     """Nenhum teste abre ligações para fora da máquina (só loopback)."""
     monkeypatch.setattr(socket.socket, "connect", _so_loopback)
     yield
+
+
+# ---------------------------------------------------------------------------------------------
+# o limite de tempo de cada teste (pytest-timeout, método «thread», pyproject.toml)
+
+_RAIZ_REPO = Path(__file__).resolve().parents[1]
+
+
+def _linha(quadro) -> str:
+    import linecache
+
+    codigo = linecache.getline(quadro.f_code.co_filename, quadro.f_lineno).strip()
+    ficheiro = quadro.f_code.co_filename
+    if ficheiro.startswith(str(_RAIZ_REPO) + os.sep):
+        ficheiro = ficheiro[len(str(_RAIZ_REPO)) + 1:]
+    return f"{ficheiro}:{quadro.f_lineno}, em {quadro.f_code.co_name}: {codigo}"
+
+
+def onde_espera() -> str:
+    """Onde a thread principal está parada: a linha mais funda e a mais funda do curso."""
+    quadro = sys._current_frames().get(threading.main_thread().ident)
+    if quadro is None:
+        return "(não encontrei a thread principal)"
+    linhas, mais_fundo = [f"  parado em {_linha(quadro)}"], quadro
+    while quadro is not None:
+        ficheiro = quadro.f_code.co_filename
+        if ficheiro.startswith(str(_RAIZ_REPO)) and ".venv" not in ficheiro:
+            if quadro is not mais_fundo:
+                linhas.append(f"  chamado do curso em {_linha(quadro)}")
+            break
+        quadro = quadro.f_back
+    return "\n".join(linhas)
+
+
+def descendentes(pid: int) -> list[int]:
+    """Os processos que descendem de ``pid`` (filhos, netos…), lidos de /proc (só Linux)."""
+    pais = {}
+    for entrada in Path("/proc").iterdir() if Path("/proc/self/stat").exists() else ():
+        if entrada.name.isdigit():
+            try:
+                # o nome do comando (entre parênteses) pode ter espaços: o PPID vem depois do último «)»
+                pais[int(entrada.name)] = int((entrada / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    encontrados, fila = [], [pid]
+    while fila:
+        atual = fila.pop()
+        filhos = [p for p, pai in pais.items() if pai == atual]
+        encontrados += filhos
+        fila += filhos
+    return encontrados
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_timeout_set_timer(item, settings):
+    """Quando um teste passa o limite: diz onde estava à espera e termina os processos que arrancou.
+
+    O resto é o do pytest-timeout (as pilhas de todas as threads e a saída do processo): sem isto,
+    os filhos do teste (um JupyterLab, um kernel, um servidor) ficavam vivos a segurar a saída.
+    """
+    if settings.method != "thread":
+        return None
+
+    def estourou():
+        import pytest_timeout
+
+        capman = item.config.pluginmanager.getplugin("capturemanager")
+        if capman:
+            capman.suspend_global_capture()
+        texto = [f"⏱ {item.nodeid}: passou o limite de {settings.timeout:g} s.",
+                 f"O teste estava à espera aqui:\n{onde_espera()}"]
+        filhos = descendentes(os.getpid())
+        for pid in filhos:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        if filhos:
+            texto.append(f"Terminei {len(filhos)} processo(s) que o teste tinha arrancado: {filhos}")
+        # para o stderr do processo (com o pytest-xdist, é o que chega ao terminal: o relatório do
+        # trabalhador que vai morrer perde-se) e depois o relatório do pytest-timeout
+        os.write(2, ("\n" + "\n".join(texto) + "\n").encode())
+        pytest_timeout.timeout_timer(item, settings)
+
+    temporizador = threading.Timer(settings.timeout, estourou)
+    temporizador.name = f"limite de tempo {item.nodeid}"
+    temporizador.daemon = True
+
+    def cancelar():
+        temporizador.cancel()
+        temporizador.join()
+
+    item.cancel_timeout = cancelar
+    temporizador.start()
+    return True

@@ -77,7 +77,8 @@ def _esperar(condicao, segundos=10.0):
 
 @pytest.fixture
 def kernel_falso():
-    processo = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    processo = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     caixa.violacoes()  # começa sem nada registado
     yield processo
     processo.kill()

@@ -66,7 +66,8 @@ def _trabalhador_falso(tmp_path, responde: str) -> Trabalhador:
     trab.registo = open(tmp_path / "trabalhador.log", "a", encoding="utf-8")  # noqa: SIM115
     codigo = f"import sys\nsys.stdin.readline()\nsys.stdout.write({responde!r})\nsys.stdout.flush()\n"
     trab.proc = subprocess.Popen([sys.executable, "-c", codigo], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, text=True, start_new_session=True)
+                                 stdout=subprocess.PIPE, stderr=trab.registo, text=True,
+                                 start_new_session=True)
     return trab
 
 

@@ -92,3 +92,67 @@ def test_import_curso_e_barato():
     codigo = "import sys, curso; print(any(m.split('.')[0] in ('openai', 'httpx2', 'tiktoken') for m in sys.modules))"
     r = subprocess.run([sys.executable, "-c", codigo], capture_output=True, text=True, timeout=60)
     assert r.stdout.strip() == "False", r.stderr
+
+
+def _retirado(nome):
+    """Um cliente do curso cujo modelo offline finge que ``nome`` foi retirado."""
+    from curso.offline import cliente_offline
+
+    return clientes._com_mensagens_do_curso(cliente_offline(lambda m, f: "ok", retirados=[nome]))
+
+
+def test_modelo_retirado_da_uma_mensagem_em_portugues_com_o_que_fazer(monkeypatch):
+    monkeypatch.setenv("CURSO_MODELO", "modelo-antigo")
+    c = _retirado("modelo-antigo")
+    with pytest.raises(clientes.ModeloIndisponivel) as erro:
+        c.chat.completions.create(model=clientes.modelo(), messages=[{"role": "user", "content": "olá"}])
+    e = erro.value
+    assert isinstance(e, openai.NotFoundError) and e.code == "model_not_found" and e.modelo == "modelo-antigo"
+    texto = str(e)
+    assert texto.startswith("O servidor diz que o modelo «modelo-antigo» não existe ou foi retirado (HTTP 404)")
+    assert "CURSO_MODELO" in texto and "models.list()" in texto and "does not exist" in texto
+    # num caderno, o IPython mostra só isto, sem o traceback do SDK
+    assert e._render_traceback_() == [f"ModeloIndisponivel: {texto}"]
+
+
+def test_410_tambem_vira_modelo_indisponivel():
+    c = clientes._com_mensagens_do_curso(cliente_offline_com_falha(410))
+    with pytest.raises(clientes.ModeloIndisponivel, match=r"foi retirado \(HTTP 410\)"):
+        c.chat.completions.create(model="qualquer", messages=[{"role": "user", "content": "olá"}])
+
+
+def cliente_offline_com_falha(estado):
+    from curso.offline import cliente_offline
+
+    return cliente_offline(Roteiro([Roteiro.falha(estado)]))
+
+
+def test_outros_404_e_erros_ficam_como_o_sdk_os_da():
+    c = clientes._com_mensagens_do_curso(cliente_offline_com_falha(404))
+    with pytest.raises(openai.NotFoundError) as erro:
+        c.chat.completions.create(model="qualquer", messages=[{"role": "user", "content": "olá"}])
+    assert not isinstance(erro.value, clientes.ModeloIndisponivel)
+    c = clientes._com_mensagens_do_curso(cliente_offline_com_falha(429))
+    with pytest.raises(openai.RateLimitError):
+        c.chat.completions.create(model="qualquer", messages=[{"role": "user", "content": "olá"}])
+
+
+def test_ao_vivo_o_modelo_retirado_diz_o_que_fazer_e_nunca_a_chave(monkeypatch):
+    from curso.offline import servir
+
+    with servir(lambda m, f: "ok", retirados=["modelo-antigo"]) as url:
+        monkeypatch.setenv("CURSO_AO_VIVO", "1")
+        monkeypatch.setenv("OPENAI_API_KEY", CHAVE)
+        monkeypatch.setenv("OPENAI_BASE_URL", url)
+        monkeypatch.setenv("CURSO_MODELO", "modelo-antigo")
+        for assincrono in (False, True):
+            c = clientes.cliente(silencioso=True, assincrono=assincrono)
+            with pytest.raises(clientes.ModeloIndisponivel) as erro:
+                if assincrono:
+                    import asyncio
+
+                    asyncio.run(c.responses.create(model=clientes.modelo(), input="olá"))
+                else:
+                    c.responses.create(model=clientes.modelo(), input="olá")
+            assert "CURSO_MODELO" in str(erro.value) and CHAVE not in str(erro.value)
+            assert CHAVE not in "".join(erro.value._render_traceback_())

@@ -29,6 +29,9 @@ import requests
 
 RAIZ = Path(__file__).resolve().parents[2]
 PROXY = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
+# as extensões do servidor que o JupyterLab do aluno não carrega (as mesmas de iniciar.py)
+EXTENSOES_DO_PROFESSOR = ("nbgrader.server_extensions.formgrader", "nbgrader.server_extensions.validate_assignment",
+                          "nbgrader.server_extensions.assignment_list", "nbgrader.server_extensions.course_list")
 CURSO_ID = "curso-agentes"
 SENHA = "turma-" + secrets.token_hex(8)  # a palavra-passe partilhada dos alunos (só deste teste)
 # a do professor (admin): o SharedPasswordAuthenticator pede ≥ 32 caracteres e diferente da dos alunos
@@ -189,6 +192,13 @@ c.Spawner.default_url = "/lab"
 c.Spawner.environment = {{"PATH": {path!r}, "PYTHONUTF8": "1"}}
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
+# o JupyterLab dos alunos sem as ferramentas do professor do nbgrader nem o aviso das notícias,
+# como o de «python3 iniciar.py» (docs/jupyterhub.md, passo 6); o professor (admin) tem tudo
+def _jupyterlab_do_aluno(spawner):
+    if spawner.user.name not in c.Authenticator.admin_users:
+        spawner.environment = {{**spawner.environment, "JUPYTER_CONFIG_PATH": {config_aluno!r}}}
+        spawner.args = [*spawner.args, *{args_aluno!r}]
+c.Spawner.pre_spawn_hook = _jupyterlab_do_aluno
 c.JupyterHub.services = [{{"name": "turma", "api_token": {token!r}}}]
 c.JupyterHub.load_roles = [{{"name": "turma", "services": ["turma"],
                             "scopes": ["admin:users", "admin:servers", "access:servers"]}}]
@@ -240,6 +250,8 @@ class Hub:
             porta=self.porta, porta_hub=self.porta_hub, porta_proxy=self.porta_proxy,
             proxy=str(PROXY), pasta=self.pasta, senha=SENHA, senha_admin=SENHA_ADMIN,
             utilizadores=self.utilizadores, admins=self.admins,
+            config_aluno=str(RAIZ / "ferramentas" / "jupyter_aluno"),
+            args_aluno=[f"--ServerApp.jpserver_extensions={e}=False" for e in EXTENSOES_DO_PROFESSOR],
             python=str(self.python), path=f"{bin_}:/usr/local/bin:/usr/bin:/bin",
             token=self.token), encoding="utf-8")
         self.registo = open(self.pasta / "jupyterhub.log", "w")  # noqa: SIM115 — fecha em __exit__

@@ -96,6 +96,10 @@ def _jornada_no_navegador(hub: Hub, aluno: str, base: Path) -> None:
             expect(resposta).to_be_visible(timeout=LIMITE_MS)
             # o kernel pronto, como se vê na barra de estado
             expect(pagina.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=LIMITE_MS)
+            # o aluno não tem as ferramentas do professor do nbgrader (o menu nem o «Validate»)
+            expect(pagina.get_by_role("menuitem", name="Help")).to_be_visible()
+            expect(pagina.get_by_role("menuitem", name="Nbgrader")).to_have_count(0)
+            expect(pagina.get_by_role("button", name="Validate")).to_have_count(0)
             # escreve uma resposta errada no lugar do esboço, como uma pessoa
             resposta.locator(".cm-content").click()
             pagina.keyboard.press("Control+a")
@@ -113,6 +117,13 @@ def _jornada_no_navegador(hub: Hub, aluno: str, base: Path) -> None:
             navegador.close()
 
 
+def _ferramentas_do_professor(hub: Hub, prof: str, aluno: str) -> None:
+    """O Formgrader só existe no servidor do professor (os dois arrancados por _turma)."""
+    estados = {nome: hub.sessao.get(f"{hub.url}/user/{nome}/formgrader", timeout=60,
+                                    allow_redirects=False).status_code for nome in (prof, aluno)}
+    assert estados[prof] != 404 and estados[aluno] == 404, estados
+
+
 def test_turma_no_jupyterhub():
     motivo = ha_condicoes()
     if motivo:
@@ -125,6 +136,7 @@ def test_turma_no_jupyterhub():
         with Hub(base, [prof, *alunos], envoltorio, admins=[prof]) as hub:
             _entradas(hub, prof, branco)
             _turma(hub, prof, resolve, branco, hostil)
+            _ferramentas_do_professor(hub, prof, branco)
             _jornada_no_navegador(hub, branco, base)
         # nada fica a correr: nem processos dos utilizadores, nem as portas do Hub e do proxy
         assert hub.sobras == {nome: [] for nome in [prof, *alunos]}, hub.sobras

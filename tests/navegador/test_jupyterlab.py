@@ -109,13 +109,18 @@ def jupyterlab(tmp_path):
         _esperar_servidor(f"{base}/api/status?token={token}", processo, tmp_path / "jupyterlab.log")
         yield {"base": base, "token": token, "raiz": raiz, "registo": tmp_path / "jupyterlab.log"}
     finally:
-        processo.terminate()
-        try:
-            processo.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            processo.kill()
-            processo.wait(timeout=5)
-        registo.close()
+        parar(processo, registo)
+
+
+def parar(processo: subprocess.Popen, registo) -> None:
+    """Termina o JupyterLab (à força se não sair em 15 s) e fecha o seu registo."""
+    processo.terminate()
+    try:
+        processo.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        processo.kill()
+        processo.wait(timeout=5)
+    registo.close()
 
 
 def _pasta_capturas(tmp_path: Path) -> list[Path]:

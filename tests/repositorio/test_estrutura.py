@@ -23,7 +23,7 @@ CAMADAS = [
     {"curso.__main__"},
     {"curso.cli"},
     {"curso.correcao", "curso.widgets", "curso.mutacao"},
-    {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin"},
+    {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin", "curso.atualizar"},
     {"curso.requisitos"},
     {"curso.verificacao"},
     {"curso.propriedades"},

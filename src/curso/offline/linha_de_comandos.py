@@ -49,7 +49,7 @@ def _correr(args) -> int:
                     "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]})
     _ouvir_sinais_de_paragem()
     try:
-        contexto = servir(decisor, args.host, args.porta, registo=registo)
+        contexto = servir(decisor, args.host, args.porta, registo=registo, retirados=args.retirado)
         url = contexto.__enter__()
     except OSError as erro:
         print(f"Erro: não consegui abrir {args.host}:{args.porta} ({erro.strerror or erro}).", file=sys.stderr)
@@ -90,5 +90,8 @@ def registar(sub, ajuda):
     p.add_argument("--duracao", type=float, default=None, metavar="SEGUNDOS",
                    help="termina sozinho ao fim de SEGUNDOS (por omissão corre até Ctrl+C)")
     p.add_argument("--silencioso", action="store_true", help="não escreve uma linha por pedido")
+    p.add_argument("--retirado", action="append", default=[], metavar="MODELO",
+                   help="finge que MODELO foi retirado: os pedidos com ele respondem 404 "
+                        "model_not_found, como a API (pode repetir-se)")
     p.set_defaults(func=_correr)
     return p

@@ -11,6 +11,7 @@ não, para o SDK poder tentar de novo como faria ao vivo.
 from __future__ import annotations
 
 import time
+from urllib.parse import unquote
 
 from . import api_responses, respostas
 from .cache import CachePrefixos
@@ -23,12 +24,14 @@ from .escolha import (
     ler_escolha,
 )
 from .formatos import copia_json, corpo_de_erro, json_compacto, ler_json
+from .modelos import Catalogo, erro_modelo_inexistente
 from .roteiro import Falha, RoteiroEsgotado
 from .tokens import tokens_da_resposta, tokens_por_bloco
 from .validacao import ErroPedido, validar_pedido
 
 CAMINHO_CONCLUSOES = "/v1/chat/completions"
 CAMINHO_RESPONSES = api_responses.CAMINHO
+CAMINHO_MODELOS = "/v1/models"
 _JSON = "application/json"
 _SSE = "text/event-stream; charset=utf-8"
 
@@ -64,10 +67,11 @@ class Motor:
     ``pedidos``: a lista onde cada corpo de pedido (um ``dict``) é acrescentado, por ordem.
     ``segundos``: tempo total passado dentro do motor (para medir a sua fatia do tempo).
     ``cache``: a cache de prefixos simulada; ``conversas``: as respostas guardadas para
-    ``previous_response_id``.
+    ``previous_response_id``. ``catalogo``: os modelos de ``GET /v1/models`` e os retirados
+    (um :class:`~curso.offline.modelos.Catalogo`; por omissão, aberto: aceita qualquer nome).
     """
 
-    def __init__(self, decisor, pedidos: list | None = None):
+    def __init__(self, decisor, pedidos: list | None = None, catalogo: Catalogo | None = None):
         if not callable(decisor):
             raise TypeError(
                 "O decisor tem de ser uma função (mensagens, ferramentas) -> texto | lista de "
@@ -78,6 +82,7 @@ class Motor:
         self.segundos = 0.0
         self.cache = CachePrefixos()
         self.conversas = api_responses.Conversas()
+        self.catalogo = Catalogo() if catalogo is None else catalogo
 
     def tratar(self, metodo: str, caminho: str, corpo: bytes) -> tuple[int, dict, bytes]:
         inicio = time.perf_counter()
@@ -91,11 +96,8 @@ class Motor:
             self.segundos += time.perf_counter() - inicio
 
     def _tratar(self, metodo: str, caminho: str, corpo: bytes):
-        if caminho == "/v1/models" and metodo == "GET":
-            return 200, {"content-type": _JSON}, json_compacto(
-                {"object": "list", "data": [{"id": "offline", "object": "model", "created": 0,
-                                            "owned_by": "curso"}]}
-            )
+        if metodo == "GET" and (caminho == CAMINHO_MODELOS or caminho.startswith(CAMINHO_MODELOS + "/")):
+            return self._modelos(caminho, corpo)
         if metodo != "POST" or caminho not in (CAMINHO_CONCLUSOES, CAMINHO_RESPONSES):
             raise _Recusa(404, corpo_de_erro(f"Invalid URL ({metodo} {caminho})", "invalid_request_error"))
         try:
@@ -103,12 +105,27 @@ class Motor:
         except (ValueError, UnicodeDecodeError):
             return erro_de_json(corpo)
         self.pedidos.append(pedido)
+        if isinstance(pedido, dict) and self.catalogo.retirado(pedido.get("model")):
+            raise _Recusa(404, json_compacto(erro_modelo_inexistente(pedido["model"])))
+        if isinstance(pedido, dict):
+            self.catalogo.visto(pedido.get("model"))
         resumo = respostas.resumo_do_pedido(corpo)
         if caminho == CAMINHO_CONCLUSOES:
             dados, stream = self._conclusoes(pedido, corpo, resumo)
         else:
             dados, stream = self._responses(pedido, corpo, resumo)
         return 200, {"content-type": _SSE if stream else _JSON, "x-request-id": _id_pedido(corpo)}, dados
+
+    def _modelos(self, caminho: str, corpo: bytes):
+        """``GET /v1/models`` (a lista) e ``GET /v1/models/{id}`` (um modelo, ou 404)."""
+        cabecalhos = {"content-type": _JSON, "x-request-id": _id_pedido(caminho.encode() + corpo)}
+        if caminho == CAMINHO_MODELOS:
+            return 200, cabecalhos, json_compacto(self.catalogo.lista())
+        nome = unquote(caminho[len(CAMINHO_MODELOS) + 1:])
+        encontrado = self.catalogo.procurar(nome)
+        if encontrado is None:
+            raise _Recusa(404, json_compacto(erro_modelo_inexistente(nome)))
+        return 200, cabecalhos, json_compacto(encontrado)
 
     # ----------------------------------------------------------------------- o que as APIs partilham
 

@@ -13,6 +13,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from .formatos import corpo_de_erro
+from .modelos import Catalogo
 from .motor import Motor, erro_de_json
 
 _MAX_CORPO = 32 * 1024 * 1024  # 32 MiB: mais do que isto é recusado
@@ -119,15 +120,17 @@ class _Atendedor(BaseHTTPRequestHandler):
 
 @contextlib.contextmanager
 def servir(decisor, host: str = "127.0.0.1", porta: int = 0, *, pedidos: list | None = None,
-           registo=None):
+           registo=None, modelos=None, retirados=()):
     """Serve o modelo offline por HTTP enquanto o bloco ``with`` corre.
 
     Devolve o URL base (um ``str``), por exemplo ``"http://127.0.0.1:54321/v1"``, para usares como
     ``base_url`` de qualquer cliente compatível com a OpenAI. ``porta=0`` escolhe uma porta livre.
     ``pedidos``: uma lista onde cada corpo de pedido recebido é acrescentado. ``registo``: função
-    chamada com uma linha de texto por pedido. À saída do bloco a porta é fechada.
+    chamada com uma linha de texto por pedido. ``modelos`` e ``retirados``: o catálogo de
+    ``GET /v1/models`` e os modelos que respondem 404 ``model_not_found`` (ver
+    :class:`~curso.offline.modelos.Catalogo`). À saída do bloco a porta é fechada.
     """
-    servidor = _Servidor((host, porta), Motor(decisor, pedidos), registo)
+    servidor = _Servidor((host, porta), Motor(decisor, pedidos, Catalogo(modelos, retirados)), registo)
     fio = threading.Thread(
         target=servidor.serve_forever, kwargs={"poll_interval": 0.05}, name="curso-servidor", daemon=True
     )

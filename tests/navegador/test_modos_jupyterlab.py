@@ -1,0 +1,130 @@
+"""O JupyterLab do aluno (``python3 iniciar.py``) e o do professor (``python3 iniciar.py professor``),
+num browser verdadeiro.
+
+O aluno não vê as ferramentas do professor do nbgrader (menu Nbgrader, botão «Validate», painel
+«Create Assignment», Formgrader, Course List) nem o aviso das notícias do Jupyter; o professor vê
+tudo. O JupyterLab arranca com o comando de ``iniciar.py``, só com o que um teste precisa por
+cima (porta livre, token, pastas temporárias para a raiz, as definições e o runtime), e abre uma
+cópia da lição 1, como o aluno a vê ao arrancar.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import secrets
+import shutil
+import subprocess
+import urllib.error
+import urllib.request
+
+import pytest
+
+from test_jupyterlab import CHROMIUM, RAIZ_REPO, _esperar_servidor, _porta_livre, lancar_chromium, parar
+
+pytestmark = pytest.mark.navegador
+
+_spec = importlib.util.spec_from_file_location("iniciar", RAIZ_REPO / "iniciar.py")
+iniciar = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(iniciar)
+
+NOTICIAS = "Would you like to get notified about official Jupyter news?"
+COMANDOS_DO_PROFESSOR = ["nbgrader:open-formgrader", "nbgrader:open-course-list",
+                         "nbgrader:open-create-assignment"]
+
+
+def _estado_http(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as resposta:
+            return resposta.status
+    except urllib.error.HTTPError as erro:
+        return erro.code
+
+
+@pytest.fixture(params=["aluno", "professor"])
+def jupyterlab_de(request, tmp_path):
+    """O JupyterLab de ``iniciar.py`` no modo pedido; desliga-se sempre no fim."""
+    professor = request.param == "professor"
+    raiz = tmp_path / "raiz"
+    (raiz / "chapters").mkdir(parents=True)
+    shutil.copy(RAIZ_REPO / iniciar.PRIMEIRA_LICAO, raiz / iniciar.PRIMEIRA_LICAO)
+    comando, ambiente = iniciar.comando_jupyterlab(iniciar._python_do_venv(), professor=professor)
+    porta, token = _porta_livre(), secrets.token_hex(16)
+    # a raiz só aceita um valor: troca-se a do curso pela cópia (o teste não grava na lição verdadeira)
+    comando = [a for a in comando if not a.startswith("--ServerApp.root_dir=")] + [
+        "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={porta}",
+        "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={raiz}",
+        "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={tmp_path / 'definicoes'}",
+        f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
+    ]
+    if "--allow-root" not in comando:
+        comando.append("--allow-root")
+    ambiente.update(JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
+                    IPYTHONDIR=str(tmp_path / "ipython"), MPLCONFIGDIR=str(tmp_path / "matplotlib"),
+                    JUPYTER_PLATFORM_DIRS="1")
+    registo = open(tmp_path / "jupyterlab.log", "w")  # noqa: SIM115 — fica aberto enquanto o servidor corre
+    processo = subprocess.Popen(comando, cwd=raiz, env=ambiente, stdout=registo, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{porta}"
+    try:
+        _esperar_servidor(f"{base}/api/status?token={token}", processo, tmp_path / "jupyterlab.log")
+        yield {"base": base, "token": token, "professor": professor}
+    finally:
+        parar(processo, registo)
+
+
+@pytest.mark.timeout(600)
+def test_ferramentas_do_professor_so_no_modo_do_professor(jupyterlab_de, tmp_path):
+    if not CHROMIUM.exists():
+        pytest.fail("Falta o Chromium do Debian em /usr/bin/chromium (apt-get install chromium).")
+    from playwright.sync_api import expect, sync_playwright
+
+    base, token, professor = jupyterlab_de["base"], jupyterlab_de["token"], jupyterlab_de["professor"]
+    with sync_playwright() as p:
+        browser = lancar_chromium(p, tmp_path)
+        try:
+            pagina = browser.new_page()
+            pagina.set_default_timeout(90_000)  # o arranque numa máquina nova e ocupada
+            expect.set_options(timeout=90_000)
+            pagina.goto(f"{base}/lab/tree/{iniciar.PRIMEIRA_LICAO}?token={token}")
+            barra = pagina.locator(".jp-NotebookPanel-toolbar")
+            expect(barra).to_contain_text("Python 3")  # a lição aberta, com o kernel escolhido
+            expect(pagina.get_by_role("menuitem", name="Help")).to_be_visible()
+            pagina.evaluate("() => window.jupyterapp.restored")  # o aviso das notícias vem depois disto
+            menu_nbgrader = pagina.get_by_role("menuitem", name="Nbgrader")
+            validar = barra.get_by_role("button", name="Validate")
+            painel = pagina.locator('.jp-SideBar.jp-mod-right [title="Nbgrader Create Assignment"]')
+            noticias = pagina.get_by_text(NOTICIAS).first
+            comandos = pagina.evaluate("(nomes) => nomes.map((n) => window.jupyterapp.commands.hasCommand(n))",
+                                       COMANDOS_DO_PROFESSOR)
+            if professor:
+                expect(menu_nbgrader).to_be_visible()
+                expect(validar).to_be_visible()
+                expect(painel).to_have_count(1)
+                expect(noticias).to_be_visible()
+                assert comandos == [True] * len(COMANDOS_DO_PROFESSOR)
+                assert _estado_http(f"{base}/formgrader?token={token}") == 200
+            else:
+                expect(menu_nbgrader).to_have_count(0)
+                expect(validar).to_have_count(0)
+                expect(painel).to_have_count(0)
+                expect(noticias).to_have_count(0)
+                assert comandos == [False] * len(COMANDOS_DO_PROFESSOR)
+                for caminho in ("formgrader", "courses"):
+                    assert _estado_http(f"{base}/{caminho}?token={token}") == 404, caminho
+            pagina.screenshot(path=str(tmp_path / ("professor.png" if professor else "aluno.png")))
+        finally:
+            browser.close()
+
+
+def test_a_configuracao_do_aluno_e_do_curso_e_so_desliga_o_que_deve():
+    """A pasta de configuração do aluno está no repositório e só desliga extensões do navegador."""
+    pasta = iniciar.CONFIGURACAO_ALUNO
+    assert pasta.is_relative_to(RAIZ_REPO)
+    ficheiros = sorted(str(f.relative_to(pasta)) for f in pasta.rglob("*") if f.is_file())
+    assert ficheiros == [os.path.join("labconfig", "page_config.json")]
+    config = json.loads((pasta / "labconfig" / "page_config.json").read_text())
+    assert set(config) == {"disabledExtensions"}
+    assert all(nome.startswith(("@jupyter/nbgrader:", "@jupyterlab/apputils-extension:announcements"))
+               for nome in config["disabledExtensions"])

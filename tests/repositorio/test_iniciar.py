@@ -1,0 +1,132 @@
+"""``iniciar.py``: o JupyterLab do aluno e o do professor, o comando de testes numa máquina nova."""
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from ._cadernos import RAIZ
+
+_spec = importlib.util.spec_from_file_location("iniciar", RAIZ / "iniciar.py")
+iniciar = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(iniciar)
+
+PAGE_CONFIG = RAIZ / "ferramentas" / "jupyter_aluno" / "labconfig" / "page_config.json"
+PLUGINS_DO_PROFESSOR = {"@jupyter/nbgrader:menu", "@jupyter/nbgrader:validate-assignment",
+                        "@jupyter/nbgrader:create-assignment", "@jupyter/nbgrader:formgrader",
+                        "@jupyter/nbgrader:course-list"}
+NOTICIAS = "@jupyterlab/apputils-extension:announcements"
+
+
+def _desligadas() -> set[str]:
+    return {nome for nome, sim in json.loads(PAGE_CONFIG.read_text())["disabledExtensions"].items() if sim}
+
+
+def test_o_aluno_nao_tem_as_extensoes_do_professor_e_o_professor_tem():
+    aluno, ambiente_aluno = iniciar.comando_jupyterlab(iniciar._python_do_venv())
+    prof, ambiente_prof = iniciar.comando_jupyterlab(iniciar._python_do_venv(), professor=True)
+    for extensao in iniciar.EXTENSOES_DO_PROFESSOR:
+        assert f"--ServerApp.jpserver_extensions={extensao}=False" in aluno
+        assert not any(extensao in a for a in prof)
+    caminhos = ambiente_aluno["JUPYTER_CONFIG_PATH"].split(os.pathsep)
+    assert caminhos[0] == str(iniciar.CONFIGURACAO_ALUNO)
+    assert str(iniciar.CONFIGURACAO_ALUNO) not in ambiente_prof.get("JUPYTER_CONFIG_PATH", "")
+    assert PLUGINS_DO_PROFESSOR | {NOTICIAS} <= _desligadas()
+    # nada na configuração de quem usa a máquina: nem JUPYTER_CONFIG_DIR nem a pasta pessoal
+    assert ambiente_aluno.get("JUPYTER_CONFIG_DIR") == os.environ.get("JUPYTER_CONFIG_DIR")
+
+
+def test_os_plugins_desligados_existem_nas_versoes_instaladas():
+    """Se o nbgrader ou o JupyterLab mudarem o nome de um plugin, a desativação deixa de valer em
+    silêncio: esta prova falha antes."""
+    pastas = [os.path.join(sys.prefix, "share", "jupyter", "labextensions", "@jupyter", "nbgrader"),
+              os.path.join(sys.prefix, "share", "jupyter", "lab", "static")]
+    texto = ""
+    for pasta in pastas:
+        for raiz, _, ficheiros in os.walk(pasta):
+            for nome in ficheiros:
+                if nome.endswith(".js"):
+                    with open(os.path.join(raiz, nome), encoding="utf-8", errors="replace") as f:
+                        texto += f.read()
+    em_falta = [p for p in _desligadas() if f'"{p}"' not in texto and f'"{p.split(":")[1]}"' not in texto]
+    assert not em_falta, f"plugins que já não existem com este nome: {em_falta}"
+
+
+def test_os_testes_acabam_mesmo_com_um_processo_que_segura_a_saida(capfd):
+    codigo = ("import subprocess, sys; print('pytest a fingir'); "
+              "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'], start_new_session=True); "
+              "sys.exit(3)")
+    inicio = time.monotonic()
+    assert iniciar.correr_ate_ao_fim([sys.executable, "-c", codigo]) == 3
+    assert time.monotonic() - inicio < 60
+    saida = capfd.readouterr().out
+    assert "pytest a fingir" in saida and "ficaram vivos a segurar a saída" in saida and "time.sleep(300)" in saida
+    r = subprocess.run(["pgrep", "-f", "time.sleep(300)"], capture_output=True, text=True, timeout=30)
+    assert r.stdout.strip() == "", "o processo que segurava a saída ficou vivo"
+
+
+def test_saida_sem_restos_nao_espera(capfd):
+    inicio = time.monotonic()
+    assert iniciar.correr_ate_ao_fim([sys.executable, "-c", "print('só isto')"]) == 0
+    assert time.monotonic() - inicio < 30
+    saida = capfd.readouterr().out
+    assert "só isto" in saida and "ficaram vivos" not in saida
+
+
+@pytest.fixture
+def como_root_sem_ci(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr(iniciar.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(iniciar, "_pasta_fechada", lambda: None)
+    monkeypatch.setattr(iniciar, "PROXY_DO_HUB", RAIZ / "nao-existe" / "configurable-http-proxy")
+
+
+def _sem(monkeypatch, *comandos):
+    original = iniciar.shutil.which
+    monkeypatch.setattr(iniciar.shutil, "which", lambda nome: None if nome in comandos else original(nome))
+
+
+def test_hub_sem_npm_fica_de_fora_e_diz_o_que_instalar(como_root_sem_ci, monkeypatch):
+    monkeypatch.setattr(iniciar.shutil, "which",
+                        lambda nome: None if nome == "npm" else f"/usr/bin/{nome}")
+    razao = iniciar._falta_para_o_hub()
+    assert "npm" in razao and "apt-get install npm" in razao
+
+
+def test_hub_sem_bwrap_fica_de_fora_e_diz_o_que_instalar(como_root_sem_ci, monkeypatch):
+    _sem(monkeypatch, "bwrap")
+    razao = iniciar._falta_para_o_hub()
+    assert "bubblewrap" in razao and "apt-get install bubblewrap" in razao
+
+
+def test_hub_num_clone_numa_pasta_fechada_fica_de_fora(como_root_sem_ci, monkeypatch):
+    monkeypatch.setattr(iniciar.shutil, "which", lambda nome: f"/usr/bin/{nome}")
+    monkeypatch.setattr(iniciar, "_pasta_fechada", lambda: RAIZ.parent)
+    assert "o+x" in iniciar._falta_para_o_hub()
+
+
+def test_hub_como_root_instala_o_proxy_com_o_npm_ci(como_root_sem_ci, monkeypatch):
+    monkeypatch.setattr(iniciar.shutil, "which", lambda nome: f"/usr/bin/{nome}")
+    chamadas = []
+    monkeypatch.setattr(iniciar, "_correr", lambda *comando, **_: chamadas.append([str(c) for c in comando]))
+    razao = iniciar._falta_para_o_hub()
+    assert chamadas == [["/usr/bin/npm", "ci", "--prefix", str(RAIZ / ".ci" / "node"), "--no-audit",
+                         "--no-fund", "--loglevel=error"]]
+    assert "não deixou o proxy" in razao  # o npm fingido não instalou nada: di-lo
+
+
+def test_sem_root_o_hub_fica_de_fora(monkeypatch):
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr(iniciar.os, "geteuid", lambda: 1000)
+    assert iniciar._falta_para_o_hub() == "Sem root"
+
+
+def test_conta_os_pacotes_do_lock():
+    import re
+
+    texto = (RAIZ / "requirements.lock").read_text(encoding="utf-8")
+    assert iniciar._pacotes_fixados() == len(re.findall(r"(?m)^[A-Za-z0-9][A-Za-z0-9_.\-\[\],]*==", texto)) > 100
