@@ -51,7 +51,7 @@ CASA_MAXIMA = 256 * 2**20  # a pasta de trabalho também (tmpfs): um ciclo a esc
 ENTREGA = "/run/entrega"  # a cópia da submissão, só de leitura; o lançador copia-a para a CASA
 # o kernel carrega a blindagem (ver curso.correcao.blindagem) antes da primeira célula
 ARGUMENTOS_DO_KERNEL = ["--IPKernelApp.kernel_class=curso.correcao.blindagem.KernelBlindado"]
-COPIA_MAXIMA = 50 * 2**20  # bytes da pasta da submissão copiados para a caixa
+COPIA_MAXIMA = 50 * 2**20  # bytes dos cadernos da submissão copiados para a caixa
 SISTEMA = ("/usr", "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime",
            "/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/mime.types")
 INSTALAR = ("Debian/Ubuntu: sudo apt-get install bubblewrap · "
@@ -131,7 +131,7 @@ def ambiente_da_caixa(env: dict[str, str], raiz_publica: str | None) -> dict[str
     novo = {k: env[k] for k in VARIAVEIS if k in env}
     novo.update(PATH=os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"]),
                 HOME=CASA, TMPDIR="/tmp", IPYTHONDIR=f"{CASA}/.ipython", PYTHONUTF8="1",
-                PYTHONDONTWRITEBYTECODE="1",
+                PYTHONDONTWRITEBYTECODE="1", PYTHONSAFEPATH="1",
                 HYPOTHESIS_STORAGE_DIRECTORY=f"{CASA}/.hypothesis")
     if raiz_publica:
         novo["CURSO_RAIZ"] = raiz_publica
@@ -139,17 +139,28 @@ def ambiente_da_caixa(env: dict[str, str], raiz_publica: str | None) -> dict[str
 
 
 def copiar_submissao(origem: Path | None, destino: Path) -> None:
-    """Os ficheiros da pasta da submissão (não as subpastas nem ligações), até ``COPIA_MAXIMA``."""
+    """Só os cadernos (``*.ipynb``, ficheiros normais) da pasta da submissão, até ``COPIA_MAXIMA``.
+
+    Nada mais entra na caixa: um ``ipykernel_launcher.py``, um ``json.py`` ou um ``curso.py`` ao
+    lado do caderno seriam importados pelo kernel no lugar dos verdadeiros. As ligações
+    simbólicas não são seguidas (``O_NOFOLLOW``: nem entre a verificação e a abertura)."""
     if origem is None or not origem.is_dir():
         return
     total = 0
     for f in sorted(origem.iterdir()):
-        if f.is_symlink() or not f.is_file():
+        if f.suffix != ".ipynb":
             continue
-        total += f.stat().st_size
-        if total > COPIA_MAXIMA:
-            break
-        shutil.copyfile(f, destino / f.name)
+        try:
+            fd = os.open(f, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:  # uma ligação simbólica (ELOOP), ou desapareceu
+            continue
+        with open(fd, "rb") as leitor:
+            info = os.fstat(leitor.fileno())
+            total += info.st_size
+            if not stat.S_ISREG(info.st_mode) or total > COPIA_MAXIMA:
+                continue
+            with open(destino / f.name, "wb") as escritor:
+                shutil.copyfileobj(leitor, escritor)
 
 
 AQUECER_HYPOTHESIS = ("from hypothesis.internal.charmap import charmap, intervals_from_codec\n"
