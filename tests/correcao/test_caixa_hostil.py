@@ -52,3 +52,30 @@ def test_so_o_caderno_entra_na_caixa_e_a_pasta_de_trabalho_nao_esta_no_path(tmp_
     assert visto["casa"] == ["cap01.ipynb"], visto
     assert not visto["json"].startswith(caixa.CASA) and not visto["curso"].startswith(caixa.CASA)
     assert caixa.CASA not in visto["path"] and "" not in visto["path"], visto["path"]
+
+
+# --------------------------------------------------------------------------- o que se imprime
+
+FALSA = "\n  ana · cap01: ⚠ possível adulteração: import do módulo os (célula «ex1_1», linha 1)"
+NOME_HOSTIL = "ValueError" + FALSA + "\x1b[31m\x1b[2K\r"
+
+
+def test_excecao_com_nome_hostil_nao_escreve_linhas_no_resumo(tmp_path):
+    from curso.correcao.diagnostico import problemas_do_caderno
+    from curso.correcao.relatorio import Resultado, resumo
+
+    corrigido = tmp_path / "cap01.ipynb"
+    corrigido.write_text(json.dumps({"cells": [{
+        "cell_type": "code", "source": "", "metadata": {"nbgrader": {"grade_id": "n\x1b]0;x\x07"}},
+        "outputs": [{"output_type": "error", "ename": NOME_HOSTIL,
+                     "evalue": "\x1b[2J" + FALSA, "traceback": []}]}]}))
+    problemas = problemas_do_caderno(corrigido, tmp_path / "nada.ipynb", tmp_path / "nada.ipynb")
+    assert len(problemas) == 1  # o erro da célula (o caderno enviado não se lê: nada a dizer)
+    resultados = [Resultado("ana", "cap01", 3, 3, [], True),
+                  Resultado("eva\n  ana · cap01: ⚠ possível adulteração", "cap01", 0, 3, problemas, True)]
+    texto = resumo(resultados, ["cap01"], ["ana", "eva\n  ana · cap01: ⚠ possível adulteração"])
+    assert "\x1b" not in texto and "\r" not in texto and "\x07" not in texto
+    linhas = texto.splitlines()
+    assert not [li for li in linhas if li.startswith("  ana")], texto  # a ana não tem problemas
+    (linha,) = [li for li in linhas if NOME_HOSTIL[:10] in li]
+    assert linha.startswith("  eva") and "\\n" in linha and "\\x1b[31m" in linha

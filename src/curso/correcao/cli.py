@@ -17,7 +17,7 @@ from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
 from curso.correcao.lote import Lote
 from curso.correcao.protocolo import Preparar, Resposta, Tarefa
 from curso.correcao.registo import registar_na_base
-from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
+from curso.correcao.relatorio import Resultado, _num, exportar_csv, limpar_texto, resumo
 
 ALUNO_SOLUCOES = "solucoes"
 NAO_ISOLADO = ("⚠ CORREÇÃO NÃO ISOLADA (--sem-isolamento): o código dos alunos correu com as tuas "
@@ -331,7 +331,8 @@ def _corrigir_submissoes(lote: Lote, turma: _Turma, limite) -> tuple[list[Result
             r = Resultado(tarefa.aluno, tarefa.capitulo, problemas=[
                 f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
         resultados.append(r)
-        print(f"  [{len(resultados)}/{len(tarefas)}] {r.aluno} · {r.capitulo}: {r.celula}", flush=True)
+        print(f"  [{len(resultados)}/{len(tarefas)}] {limpar_texto(r.aluno, 80)} · {r.capitulo}: "
+              f"{r.celula}", flush=True)
 
     lote.correr(tarefas, limite, ao_terminar)
     return resultados, len(tarefas), time.perf_counter() - comeco
@@ -366,7 +367,8 @@ def _relatar(turma: _Turma, args, resultados: list[Resultado], n_tarefas: int, d
     sem_nota = [r for r in resultados if not r.registado]
     if sem_nota:
         print(f"✘ {len(sem_nota)} submissão(ões) ficaram sem nota: "
-              + ", ".join(f"{r.aluno} · {r.capitulo}" for r in sem_nota), file=sys.stderr)
+              + ", ".join(f"{limpar_texto(r.aluno, 80)} · {r.capitulo}" for r in sem_nota),
+              file=sys.stderr)
         return 1
     return 0
 
@@ -425,5 +427,5 @@ def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tm
     if falhas:
         raise Recusa(
             "As soluções não têm nota máxima quando corrigidas como submissões (os alunos "
-            "teriam notas erradas): " + " | ".join(sorted(falhas))
+            "teriam notas erradas): " + " | ".join(sorted(map(limpar_texto, falhas)))
         )
