@@ -79,3 +79,42 @@ def test_excecao_com_nome_hostil_nao_escreve_linhas_no_resumo(tmp_path):
     assert not [li for li in linhas if li.startswith("  ana")], texto  # a ana não tem problemas
     (linha,) = [li for li in linhas if NOME_HOSTIL[:10] in li]
     assert linha.startswith("  eva") and "\\n" in linha and "\\x1b[31m" in linha
+
+
+# --------------------------------------------------------------------------- a saída do kernel
+
+# um «kernel» que diz o que são o seu stdout e stderr e depois escreve 4 MiB em cada um
+KERNEL_QUE_ESCREVE = r"""
+import os, stat, sys
+print("stdout-pipe=%s stderr-pipe=%s" % (stat.S_ISFIFO(os.fstat(1).st_mode),
+                                         stat.S_ISFIFO(os.fstat(2).st_mode)), flush=True)
+bloco = b"y" * 2**16
+for _ in range(64):
+    os.write(2, bloco)
+    os.write(1, bloco)
+print("fim-da-inundacao", flush=True)
+"""
+
+
+def test_saida_do_kernel_vai_para_um_pipe_lido_e_limitado(tmp_path, capfd, monkeypatch):
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import KernelManager
+
+    monkeypatch.setenv("CURSO_CAIXAS", str(tmp_path / "c"))
+    caixa.especificacao(tmp_path / "jupyter", [sys.executable, "-c", KERNEL_QUE_ESCREVE,
+                                               "{connection_file}"], {})
+    specs = KernelSpecManager(kernel_dirs=[str(tmp_path / "jupyter" / "kernels")])
+    entrega = tmp_path / "entrega"
+    entrega.mkdir()
+    km = KernelManager(kernel_name=caixa.NOME, kernel_spec_manager=specs)
+    km.start_kernel(cwd=str(entrega))
+    try:
+        assert km.provisioner.process.wait(timeout=120) == 0
+    finally:
+        km.shutdown_kernel(now=True)
+    _, erro = capfd.readouterr()
+    # o stderr de quem corrige (aqui, um ficheiro do pytest) nunca chegou ao kernel
+    assert "stdout-pipe=True stderr-pipe=True" in erro, erro[:300]
+    assert len(erro.encode()) <= caixa.SAIDA_DO_KERNEL + 1000, len(erro)
+    assert erro.count("o resto foi lido e descartado") == 1
+    assert "fim-da-inundacao" not in erro

@@ -276,6 +276,49 @@ class VigiaDaLigacao(threading.Thread):
                               f"que não são sockets: {mostrados}) e foi terminado")
 
 
+SAIDA_DO_KERNEL = 2**20  # bytes do stdout e stderr de cada kernel que chegam ao registo
+SAIDA_CORTADA = ("\n[… o kernel escreveu mais de {limite} bytes no stdout/stderr: o resto foi lido "
+                 "e descartado pela correção …]\n")
+
+
+class LeitorDaSaida(threading.Thread):
+    """Lê o *pipe* do stdout e stderr do kernel até ao fim.
+
+    O kernel nunca recebe um descritor de um ficheiro do professor (o registo do trabalhador, um
+    terminal): escreve num *pipe* cuja outra ponta é só nossa. Os primeiros ``limite`` bytes vão
+    para o stderr do trabalhador (o seu registo); o resto é lido e deitado fora, com uma nota
+    — o kernel não fica bloqueado à espera de quem leia, nem enche o disco de ninguém."""
+
+    def __init__(self, pipe, limite: int = SAIDA_DO_KERNEL):
+        super().__init__(daemon=True, name="saida-do-kernel")
+        self.pipe, self.limite = pipe, limite
+        self.lidos = 0  # bytes lidos ao todo (guardados ou não)
+
+    def run(self) -> None:
+        fd = self.pipe.fileno()
+        try:
+            while bloco := os.read(fd, 2**16):
+                guardar = bloco[:max(0, self.limite - self.lidos)]
+                cortou = self.lidos <= self.limite < self.lidos + len(bloco)
+                self.lidos += len(bloco)
+                texto = guardar.decode("utf-8", "replace")
+                if cortou:
+                    texto += SAIDA_CORTADA.format(limite=self.limite)
+                if texto:
+                    try:
+                        sys.stderr.write(texto)
+                        sys.stderr.flush()
+                    except (OSError, ValueError):
+                        pass  # sem registo: continua a ler, para o kernel não parar
+        except OSError:
+            pass
+        finally:
+            try:
+                self.pipe.close()
+            except OSError:
+                pass
+
+
 class GrupoDeProcessos:
     """Um grupo de controlo ``pids`` (cgroup v1) com um máximo de processos; só como root."""
 
@@ -365,6 +408,7 @@ class ProvisionadorIsolado(LocalProvisioner):
     ligacao: Path | None = None
     grupo: GrupoDeProcessos | None = None
     vigia: VigiaDaLigacao | None = None
+    leitor: LeitorDaSaida | None = None
 
     async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
         km = self.parent
@@ -391,13 +435,15 @@ class ProvisionadorIsolado(LocalProvisioner):
         kwargs["cmd"] = [*(self.grupo.prefixo() if self.grupo else []), *argv]
         kwargs["env"] = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         kwargs["cwd"] = str(self.ligacao)
-        # sem o JPY_PARENT_PID (um PID de fora não quer dizer nada lá dentro) o ipykernel escreve
-        # um aviso sobre o Ctrl-C no stdout; o stderr do kernel continua a ir para o registo
-        kwargs.setdefault("stdout", subprocess.DEVNULL)
+        # o stdout e o stderr do kernel vão para um pipe que só nós lemos (LeitorDaSaida), nunca
+        # para um descritor herdado de um ficheiro do professor (o registo, um terminal)
+        kwargs["stdout"], kwargs["stderr"] = subprocess.PIPE, subprocess.STDOUT
         return kwargs
 
     async def post_launch(self, **kwargs: Any) -> None:
         await super().post_launch(**kwargs)
+        self.leitor = LeitorDaSaida(self.process.stdout)
+        self.leitor.start()
         self.vigia = VigiaDaLigacao(self.ligacao, self.process)
         self.vigia.start()
 
@@ -405,6 +451,9 @@ class ProvisionadorIsolado(LocalProvisioner):
         if self.vigia is not None:
             self.vigia.parar()
             self.vigia = None
+        if self.leitor is not None:
+            self.leitor.join(2)  # o kernel morreu: o pipe chega ao fim logo a seguir
+            self.leitor = None
         await super().cleanup(restart=restart)
         if restart:
             return
