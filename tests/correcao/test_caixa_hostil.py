@@ -118,3 +118,116 @@ def test_saida_do_kernel_vai_para_um_pipe_lido_e_limitado(tmp_path, capfd, monke
     assert len(erro.encode()) <= caixa.SAIDA_DO_KERNEL + 1000, len(erro)
     assert erro.count("o resto foi lido e descartado") == 1
     assert "fim-da-inundacao" not in erro
+
+
+# --------------------------------------------------------------------------- a recolha
+
+SEGREDO = "conteudo-das-solucoes-7781"
+
+
+def _segredo(tmp_path):
+    """Um ficheiro que só o professor lê (as soluções) e uma pasta com ele."""
+    pasta = tmp_path / "professor" / "cap01"
+    pasta.mkdir(parents=True)
+    (pasta / "cap01.ipynb").write_text(json.dumps({"cells": [], "segredo": SEGREDO}))
+    return pasta
+
+
+def _tudo(pasta) -> str:
+    return "".join(p.read_text(errors="replace") for p in pasta.rglob("*") if p.is_file())
+
+
+def test_recolha_do_corrigir_nao_segue_ligacoes(tmp_path):
+    from curso.correcao.recolha import recolher
+
+    solucoes = _segredo(tmp_path)
+    sub = tmp_path / "submitted"
+    (sub / "eva" / "cap01").mkdir(parents=True)
+    (sub / "eva" / "cap01" / "cap01.ipynb").symlink_to(solucoes / "cap01.ipynb")
+    (sub / "eva" / "cap01" / "timestamp.txt").write_text("2026-01-01 10:00:00")
+    (sub / "eva" / "cap01" / "dados").symlink_to(solucoes)
+    (sub / "rui").mkdir()
+    (sub / "rui" / "cap01").symlink_to(solucoes)
+    (sub / "ze").symlink_to(tmp_path / "professor")
+    (sub / "ana" / "cap01" / "extra").mkdir(parents=True)
+    (sub / "ana" / "cap01" / "cap01.ipynb").write_text('{"cells": []}')
+    (sub / "ana" / "cap01" / "extra" / "notas.txt").write_text("da ana")
+
+    avisos = {aluno: recolher(sub, aluno, "cap01", tmp_path / "copia" / aluno)
+              for aluno in ("eva", "rui", "ze", "ana")}
+    copias = {aluno: tmp_path / "copia" / aluno / aluno / "cap01" for aluno in avisos}
+    assert SEGREDO not in _tudo(tmp_path / "copia")
+    assert sorted(p.name for p in copias["eva"].iterdir()) == ["timestamp.txt"]
+    assert list(copias["rui"].iterdir()) == [] and list(copias["ze"].iterdir()) == []
+    assert (copias["ana"] / "extra" / "notas.txt").read_text() == "da ana" and avisos["ana"] == []
+    (caderno, pasta) = sorted(avisos["eva"])
+    assert "⚠ possível adulteração" in caderno and "cap01.ipynb" in caderno and "vale 0" in caderno
+    assert str(solucoes) in caderno  # o alvo da ligação, para o professor ver
+    assert "⚠ possível adulteração" in pasta and "dados" in pasta
+    for aluno in ("rui", "ze"):
+        (aviso,) = avisos[aluno]
+        assert "⚠ possível adulteração" in aviso and "ligação simbólica" in aviso and "vale 0" in aviso
+
+
+def test_nbgrader_collect_da_troca_nao_segue_ligacoes(tmp_path):
+    from ._turma import copiar_curso
+
+    curso = tmp_path / "curso"
+    curso.mkdir()
+    copiar_curso(curso, ["cap01"])
+    solucoes = curso / "solutions" / "cap01"
+    marca = "### BEGIN SOLUTION"
+    assert marca in (solucoes / "cap01.ipynb").read_text()
+    inbound = tmp_path / "troca" / "curso" / "inbound"
+    data = "2026-01-01 10:00:00.000000 UTC"
+    eva, rui, fora = (inbound / f"{n}+cap01+{data}+x1" for n in ("eva", "rui", ".."))
+    eva.mkdir(parents=True)
+    (eva / "cap01.ipynb").symlink_to(solucoes / "cap01.ipynb")
+    (eva / "timestamp.txt").write_text(data)
+    rui.symlink_to(solucoes)
+    fora.mkdir()
+    (fora / "cap01.ipynb").write_text('{"cells": []}')
+    r = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "cap01",
+                        f"--Exchange.root={tmp_path / 'troca'}", "--CourseDirectory.course_id=curso"],
+                       cwd=curso, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    recolhido = curso / "submitted"
+    assert marca not in _tudo(recolhido)
+    assert not (curso / "cap01").exists()  # o aluno «..» não escreve fora de submitted/
+    assert not (recolhido / "eva" / "cap01" / "cap01.ipynb").exists()
+    assert (recolhido / "eva" / "cap01" / "timestamp.txt").read_text() == data
+    assert not any(p.is_symlink() for p in recolhido.rglob("*"))
+
+    # o curso corrigir mostra o que a troca recusou
+    from curso.correcao.recolha import recolher
+
+    avisos = recolher(recolhido, "eva", "cap01", tmp_path / "copia")
+    assert any("⚠ possível adulteração" in a and "inbound" in a and "cap01.ipynb" in a
+               for a in avisos), avisos
+    avisos = recolher(recolhido, "rui", "cap01", tmp_path / "copia2")
+    assert any("⚠ possível adulteração" in a and "ligação simbólica" in a for a in avisos), avisos
+
+
+def test_submissao_com_marcas_das_solucoes_e_sinalizada(tmp_path):
+    from curso.correcao.diagnostico import problemas_do_caderno
+
+    from ._turma import RAIZ, ler
+
+    fonte = RAIZ / "solutions" / "cap01" / "cap01.ipynb"
+    publicado = RAIZ / "exercises" / "cap01" / "cap01.ipynb"
+    oculto = next("".join(c["source"]) for c in ler(fonte)["cells"]
+                  if "BEGIN HIDDEN TESTS" in "".join(c["source"]))
+    escondida = next(li for li in oculto.split("BEGIN HIDDEN TESTS")[1].splitlines()
+                     if li.startswith("assert"))
+    honesto = ler(publicado)
+    copiado = ler(publicado)
+    copiado["cells"][-1]["source"] = "# o que achei\n" + escondida + "\n"
+    casos = {"solucoes": ler(fonte), "copiado": copiado, "honesto": honesto}
+    avisos = {}
+    for nome, nb in casos.items():
+        (tmp_path / f"{nome}.ipynb").write_text(json.dumps(nb))
+        avisos[nome] = [p for p in problemas_do_caderno(tmp_path / "nada.ipynb", tmp_path / f"{nome}.ipynb",
+                                                        publicado, fonte) if "adulteração" in p]
+    assert avisos["honesto"] == []
+    assert any("BEGIN SOLUTION" in a for a in avisos["solucoes"]), avisos
+    assert any("testes escondidos" in a for a in avisos["copiado"]), avisos

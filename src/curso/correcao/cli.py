@@ -134,7 +134,15 @@ def _alunos(raiz: Path, cfg) -> list[str]:
     pasta = raiz / cfg.CourseDirectory.get("submitted_directory", "submitted")
     if not pasta.is_dir():
         return []
-    return sorted(p.name for p in pasta.iterdir() if p.is_dir() and not p.name.startswith("."))
+    # uma ligação simbólica também é um aluno: o trabalhador não a segue e sinaliza-a
+    return sorted(p.name for p in pasta.iterdir()
+                  if (p.is_dir() or p.is_symlink()) and not p.name.startswith("."))
+
+
+def _submeteu(pasta: Path) -> bool:
+    """Há uma submissão em ``pasta`` (``submitted/ALUNO/CAP``); uma ligação simbólica no lugar
+    dela, ou da pasta do aluno, conta — para ser sinalizada, nunca seguida."""
+    return pasta.parent.is_symlink() or pasta.is_symlink() or pasta.is_dir()
 
 
 def _celulas_de_codigo(caderno: Path) -> int:
@@ -317,7 +325,7 @@ def _corrigir_submissoes(lote: Lote, turma: _Turma, limite) -> tuple[list[Result
                corrigidos=str(turma.corrigidos), retorno=str(turma.retorno),
                publicado=str(turma.publicado / cap))
         for n, (aluno, cap) in enumerate(
-            (a, c) for a in turma.alunos for c in turma.caps if (turma.submetidos / a / c).is_dir())
+            (a, c) for a in turma.alunos for c in turma.caps if _submeteu(turma.submetidos / a / c))
     ]
     resultados: list[Resultado] = []
     comeco = time.perf_counter()
