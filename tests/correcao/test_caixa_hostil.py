@@ -231,3 +231,146 @@ def test_submissao_com_marcas_das_solucoes_e_sinalizada(tmp_path):
     assert avisos["honesto"] == []
     assert any("BEGIN SOLUTION" in a for a in avisos["solucoes"]), avisos
     assert any("testes escondidos" in a for a in avisos["copiado"]), avisos
+
+
+# --------------------------------------------------------------------------- limites da caixa
+
+def _pastas(tmp_path):
+    privada, ligacao = tmp_path / "trabalho", tmp_path / "ligacao"
+    privada.mkdir(parents=True)
+    ligacao.mkdir()
+    return privada, ligacao
+
+
+CRIAR_FICHEIROS = """
+import os, sys
+for i in range(100_000):
+    open(f"{sys.argv[1]}/f{i}", "w").close()
+print("criou-todos", flush=True)
+"""
+
+
+def test_teto_de_inodes_nos_tmpfs_da_caixa(tmp_path):
+    caixa.violacoes()
+    for pasta in (caixa.CASA, "/tmp"):
+        privada, ligacao = _pastas(tmp_path / pasta.strip("/").replace("/", "-"))
+        argv = caixa.comando([sys.executable, "-c", CRIAR_FICHEIROS, pasta], privada, ligacao,
+                             caixa.leitura(), {"PYTHONUTF8": "1"})
+        processo = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+        vigia = caixa.VigiaDaLigacao(ligacao, processo, intervalo=0.02, inodes=2000)
+        vigia.start()
+        saida, _ = processo.communicate(timeout=120)
+        vigia.join(10)
+        assert "criou-todos" not in saida
+        (violacao,) = caixa.violacoes()
+        assert "2000 ficheiros" in violacao and pasta in violacao and "terminado" in violacao
+
+
+def test_teto_de_sockets_na_pasta_de_ligacao(tmp_path):
+    import socket
+
+    processo = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    caixa.violacoes()
+    sockets = []
+    try:
+        vigia = caixa.VigiaDaLigacao(tmp_path, processo, intervalo=0.01)
+        vigia.start()
+        for n in range(1, caixa.SOCKETS_MAXIMOS + 40):  # nomes permitidos, mas sem fim
+            s = socket.socket(socket.AF_UNIX)
+            s.bind(str(tmp_path / f"k-{n}"))
+            sockets.append(s)
+        processo.wait(timeout=10)
+        vigia.join(10)
+        (violacao,) = caixa.violacoes()
+        assert "pasta de ligação" in violacao and "terminado" in violacao
+        assert len(list(tmp_path.iterdir())) <= caixa.SOCKETS_MAXIMOS  # os a mais foram apagados
+    finally:
+        processo.kill()
+        processo.wait()
+        for s in sockets:
+            s.close()
+
+
+# três processos, cada um com 150 MiB escritos (cada um longe do limite por processo)
+TRES_PROCESSOS = """
+import os, time
+filhos = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        dados = b"x" * (150 * 2**20)
+        time.sleep(3)
+        os._exit(0)
+    filhos.append(pid)
+print(sorted(os.waitstatus_to_exitcode(os.waitpid(p, 0)[1]) for p in filhos), flush=True)
+"""
+
+
+def test_memoria_limitada_na_caixa_inteira(tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.setenv("CURSO_CAIXA_GRUPO", f"teste-caixa-hostil-{os.getpid()}")
+    privada, ligacao = _pastas(tmp_path)
+    argv = caixa.comando([sys.executable, "-c", TRES_PROCESSOS], privada, ligacao, caixa.leitura(),
+                         {"PYTHONUTF8": "1"})
+    assert os.geteuid() == 0, "o limite da caixa inteira é um cgroup: só como root"
+    grupo = caixa.GrupoDeProcessos(caixa.base_de_grupos(), 64, 256 * 2**20,
+                                   caixa.base_de_grupos(caixa.CGROUP_MEMORIA))
+    try:
+        r = subprocess.run([*grupo.prefixo(), *argv], capture_output=True, text=True, timeout=120)
+    finally:
+        grupo.remover()
+        caixa.remover_grupos(os.environ["CURSO_CAIXA_GRUPO"])
+    assert not (caixa.CGROUP_MEMORIA / os.environ["CURSO_CAIXA_GRUPO"]).exists()
+    # o núcleo mata (SIGKILL) quem passar dos 256 MiB da caixa: pelo menos um dos três
+    assert r.returncode != 0 or "-9" in r.stdout, (r.returncode, r.stdout, r.stderr[-500:])
+
+
+# --------------------------------------------------------------------------- o tamanho das saídas
+
+def _mensagem(tipo, conteudo):
+    return {"msg_type": tipo, "header": {"msg_type": tipo, "msg_id": "m"},
+            "parent_header": {"msg_id": "pedido"}, "metadata": {}, "content": conteudo}
+
+
+def _execucao():
+    from curso.correcao.recuperacao import ExecutarSemParar
+
+    e = ExecutarSemParar()
+    e.reset_execution_trackers()
+    e.clear_before_next_output = False
+    e._saida = {}
+    return e
+
+
+def _guardado(celula) -> int:
+    return len(json.dumps(celula["outputs"])) + len(json.dumps(celula.get("metadata", {})))
+
+
+def test_saida_conta_os_metadados_e_as_atualizacoes():
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    from curso.correcao.recuperacao import LIMITE_SAIDA
+
+    execucao, enorme = _execucao(), "m" * (LIMITE_SAIDA // 4)
+    celula, outra, erro = new_code_cell("x"), new_code_cell("y"), new_code_cell("z")
+    execucao.nb = new_notebook(cells=[celula, outra, erro])
+    # imagens minúsculas com metadados enormes: o texto e os dados passavam, os metadados não
+    for _ in range(12):
+        execucao.process_message(_mensagem("display_data", {
+            "data": {"text/plain": "ok"}, "metadata": {"lixo": enorme}}), celula, 0)
+    assert _guardado(celula) < 1.1 * LIMITE_SAIDA, _guardado(celula)
+    assert "foi cortado pela correção" in celula["outputs"][-1]["text"]
+
+    # uma saída com display_id pequena, e depois atualizações enormes (não passam por output)
+    execucao.process_message(_mensagem("display_data", {
+        "data": {"text/plain": "ok"}, "metadata": {}, "transient": {"display_id": "d"}}), outra, 1)
+    for _ in range(8):
+        execucao.process_message(_mensagem("update_display_data", {
+            "data": {"text/plain": enorme}, "metadata": {}, "transient": {"display_id": "d"}}), outra, 1)
+    assert _guardado(outra) < 1.1 * LIMITE_SAIDA, _guardado(outra)
+
+    # o nome de uma exceção também tem teto
+    execucao.process_message(_mensagem("error", {"ename": "E" * (4 * LIMITE_SAIDA), "evalue": "",
+                                                 "traceback": []}), erro, 2)
+    assert _guardado(erro) < LIMITE_SAIDA // 10, _guardado(erro)
