@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from curso.correcao import caixa
 
@@ -374,3 +377,71 @@ def test_saida_conta_os_metadados_e_as_atualizacoes():
     execucao.process_message(_mensagem("error", {"ename": "E" * (4 * LIMITE_SAIDA), "evalue": "",
                                                  "traceback": []}), erro, 2)
     assert _guardado(erro) < LIMITE_SAIDA // 10, _guardado(erro)
+
+
+# --------------------------------------------------------------------------- pelo curso corrigir
+
+LANCADOR_FALSO = """
+import os, runpy, sys
+os.environ["MARCA_DO_LANCADOR"] = "o-lancador-falso-correu"
+sys.path = [p for p in sys.path if p not in ("", os.getcwd())]
+runpy.run_module("ipykernel_launcher", run_name="__main__")
+"""
+
+
+@pytest.mark.lento
+@pytest.mark.timeout(900)
+def test_turma_hostil_pelo_curso_corrigir(tmp_path):
+    import shutil
+    import tempfile
+
+    from nbgrader.api import Gradebook
+
+    from ._turma import celula, copiar_curso, corrigir, exercicios, ler, maximo, resolvido, submeter
+
+    cap = "cap01"
+    (sol_a, _, _) = exercicios(cap)[0]
+    curso = tmp_path / "curso"
+    curso.mkdir()
+    copiar_curso(curso, [cap])
+    submeter(curso, "ana", cap, resolvido(cap))
+    # um lançador do kernel ao lado de um caderno que só diz se ele correu
+    nb = ler(curso / "exercises" / cap / f"{cap}.ipynb")
+    celula(nb, sol_a)["source"] = 'print(__import__("os").environ.get("MARCA_DO_LANCADOR", "sem-marca"))\n'
+    submeter(curso, "lancador", cap, nb)
+    (curso / "submitted" / "lancador" / cap / "ipykernel_launcher.py").write_text(LANCADOR_FALSO)
+    # o caderno é uma ligação simbólica para as soluções
+    (curso / "submitted" / "ligacao" / cap).mkdir(parents=True)
+    (curso / "submitted" / "ligacao" / cap / f"{cap}.ipynb").symlink_to(
+        curso / "solutions" / cap / f"{cap}.ipynb")
+    # uma cópia das soluções, com as marcas do nbgrader
+    submeter(curso, "copia", cap, ler(curso / "solutions" / cap / f"{cap}.ipynb"))
+    # uma exceção cujo nome acusa a ana
+    nb = ler(curso / "exercises" / cap / f"{cap}.ipynb")
+    celula(nb, sol_a)["source"] = f"raise type({NOME_HOSTIL!r}, (Exception,), {{}})()\n"
+    submeter(curso, "nome_hostil", cap, nb)
+
+    temporarias = Path(tempfile.mkdtemp(prefix="caixa-hostil-", dir="/tmp"))
+    try:
+        r = corrigir(curso, "--timeout", "20", env={"TMPDIR": str(temporarias)})
+        assert list(temporarias.iterdir()) == []
+    finally:
+        shutil.rmtree(temporarias, ignore_errors=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    with Gradebook(f"sqlite:///{curso / 'gradebook.db'}") as gb:
+        notas = {s.student_id: s.score for s in gb.assignment_submissions(cap)}
+    assert notas["ana"] == maximo(cap)
+    assert notas["ligacao"] == 0 and notas["lancador"] == 0 and notas["nome_hostil"] == 0, notas
+
+    saidas = json.dumps(ler(curso / "autograded" / "lancador" / cap / f"{cap}.ipynb"))
+    assert "sem-marca" in saidas and "o-lancador-falso-correu" not in saidas
+    assert not (curso / "autograded" / "ligacao" / cap / f"{cap}.ipynb").exists()
+
+    linhas = r.stdout.split("Problemas")[1].splitlines()
+    assert "\x1b" not in r.stdout
+    assert not [li for li in linhas if li.startswith("  ana")], linhas
+    assert any(li.startswith("  ligacao · cap01: ⚠ possível adulteração") and "ligação simbólica" in li
+               for li in linhas), linhas
+    assert any(li.startswith("  copia · cap01: ⚠ possível adulteração") and "marcas das soluções" in li
+               for li in linhas), linhas
+    assert any(li.startswith("  nome_hostil · cap01:") and "\\n" in li for li in linhas), linhas
