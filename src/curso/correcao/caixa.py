@@ -279,6 +279,11 @@ class VigiaDaLigacao(threading.Thread):
             if not filhos:
                 return None
             self._raiz = f"/proc/{filhos[0]}/root"
+        try:  # antes do pivot_root do bwrap, a raiz do filho ainda é a da máquina
+            if os.stat(self._raiz).st_dev == os.stat("/").st_dev:
+                return None
+        except OSError:
+            return None
         for pasta in (CASA, "/tmp"):
             try:
                 info = os.statvfs(self._raiz + pasta)
@@ -321,13 +326,26 @@ class LeitorDaSaida(threading.Thread):
 
     O kernel nunca recebe um descritor de um ficheiro do professor (o registo do trabalhador, um
     terminal): escreve num *pipe* cuja outra ponta é só nossa. Os primeiros ``limite`` bytes vão
-    para o stderr do trabalhador (o seu registo); o resto é lido e deitado fora, com uma nota
-    — o kernel não fica bloqueado à espera de quem leia, nem enche o disco de ninguém."""
+    para ``destino`` (o ``stderr`` que quem arrancou o kernel pediu, como o registo da guarda do
+    kernel; por omissão o stderr do trabalhador, o seu registo); o resto é lido e deitado fora,
+    com uma nota — o kernel não fica bloqueado à espera de quem leia, nem enche o disco de
+    ninguém."""
 
-    def __init__(self, pipe, limite: int = SAIDA_DO_KERNEL):
+    def __init__(self, pipe, limite: int = SAIDA_DO_KERNEL, destino=None):
         super().__init__(daemon=True, name="saida-do-kernel")
-        self.pipe, self.limite = pipe, limite
+        self.pipe, self.limite, self.destino = pipe, limite, destino
         self.lidos = 0  # bytes lidos ao todo (guardados ou não)
+
+    def _escrever(self, texto: str) -> None:
+        destino = self.destino
+        if destino == subprocess.DEVNULL:
+            return
+        if isinstance(destino, int):
+            os.write(destino, texto.encode("utf-8", "replace"))
+            return
+        destino = destino if destino is not None else sys.stderr
+        destino.write(texto)
+        destino.flush()
 
     def run(self) -> None:
         fd = self.pipe.fileno()
@@ -341,8 +359,7 @@ class LeitorDaSaida(threading.Thread):
                     texto += SAIDA_CORTADA.format(limite=self.limite)
                 if texto:
                     try:
-                        sys.stderr.write(texto)
-                        sys.stderr.flush()
+                        self._escrever(texto)
                     except (OSError, ValueError):
                         pass  # sem registo: continua a ler, para o kernel não parar
         except OSError:
@@ -470,6 +487,7 @@ class ProvisionadorIsolado(LocalProvisioner):
     grupo: GrupoDeProcessos | None = None
     vigia: VigiaDaLigacao | None = None
     leitor: LeitorDaSaida | None = None
+    _destino_da_saida: Any = None
 
     async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
         km = self.parent
@@ -498,13 +516,15 @@ class ProvisionadorIsolado(LocalProvisioner):
         kwargs["env"] = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         kwargs["cwd"] = str(self.ligacao)
         # o stdout e o stderr do kernel vão para um pipe que só nós lemos (LeitorDaSaida), nunca
-        # para um descritor herdado de um ficheiro do professor (o registo, um terminal)
+        # para um descritor herdado de um ficheiro do professor (o registo, um terminal); o que
+        # quem arrancou o kernel pediu para o stderr recebe o que o leitor deixa passar
+        self._destino_da_saida = kwargs.get("stderr")
         kwargs["stdout"], kwargs["stderr"] = subprocess.PIPE, subprocess.STDOUT
         return kwargs
 
     async def post_launch(self, **kwargs: Any) -> None:
         await super().post_launch(**kwargs)
-        self.leitor = LeitorDaSaida(self.process.stdout)
+        self.leitor = LeitorDaSaida(self.process.stdout, destino=self._destino_da_saida)
         self.leitor.start()
         self.vigia = VigiaDaLigacao(self.ligacao, self.process)
         self.vigia.start()
