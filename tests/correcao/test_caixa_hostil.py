@@ -123,6 +123,28 @@ def test_saida_do_kernel_vai_para_um_pipe_lido_e_limitado(tmp_path, capfd, monke
     assert "fim-da-inundacao" not in erro
 
 
+def test_o_stderr_pedido_por_quem_arranca_o_kernel_recebe_a_saida(tmp_path, monkeypatch):
+    """A guarda do kernel pede o stderr num ficheiro seu para explicar um kernel que não arranca:
+    recebe-o pelo leitor (com o teto), sem que o kernel herde o ficheiro."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import KernelManager
+
+    monkeypatch.setenv("CURSO_CAIXAS", str(tmp_path / "c"))
+    codigo = ("import os, stat, sys; sys.stderr.write('herdado=%s' % "
+              "(not stat.S_ISFIFO(os.fstat(2).st_mode))); sys.exit(1)")
+    caixa.especificacao(tmp_path / "jupyter", [sys.executable, "-c", codigo, "{connection_file}"], {})
+    specs = KernelSpecManager(kernel_dirs=[str(tmp_path / "jupyter" / "kernels")])
+    (tmp_path / "entrega").mkdir()
+    km = KernelManager(kernel_name=caixa.NOME, kernel_spec_manager=specs)
+    with open(tmp_path / "registo", "w+", encoding="utf-8") as registo:
+        km.start_kernel(cwd=str(tmp_path / "entrega"), stderr=registo)
+        try:
+            assert km.provisioner.process.wait(timeout=120) == 1
+        finally:
+            km.shutdown_kernel(now=True)
+    assert (tmp_path / "registo").read_text(encoding="utf-8") == "herdado=False"
+
+
 # --------------------------------------------------------------------------- a recolha
 
 SEGREDO = "conteudo-das-solucoes-7781"
@@ -184,6 +206,9 @@ def test_nbgrader_collect_da_troca_nao_segue_ligacoes(tmp_path):
     inbound = tmp_path / "troca" / "curso" / "inbound"
     data = "2026-01-01 10:00:00.000000 UTC"
     eva, rui, fora = (inbound / f"{n}+cap01+{data}+x1" for n in ("eva", "rui", ".."))
+    terminal = inbound / f"ze+cap01+{data}+\x1b[2J\nfalso"  # o nbgrader escreve-o no terminal
+    terminal.mkdir(parents=True)
+    (terminal / "cap01.ipynb").write_text('{"cells": []}')
     eva.mkdir(parents=True)
     (eva / "cap01.ipynb").symlink_to(solucoes / "cap01.ipynb")
     (eva / "timestamp.txt").write_text(data)
@@ -197,6 +222,7 @@ def test_nbgrader_collect_da_troca_nao_segue_ligacoes(tmp_path):
     recolhido = curso / "submitted"
     assert marca not in _tudo(recolhido)
     assert not (curso / "cap01").exists()  # o aluno «..» não escreve fora de submitted/
+    assert not (recolhido / "ze").exists() and "\x1b" not in r.stdout + r.stderr
     assert not (recolhido / "eva" / "cap01" / "cap01.ipynb").exists()
     assert (recolhido / "eva" / "cap01" / "timestamp.txt").read_text() == data
     assert not any(p.is_symlink() for p in recolhido.rglob("*"))

@@ -195,7 +195,10 @@ class RecolhaSegura(ExchangeCollect):
         super().init_src()
         validos = []
         for rec in self.src_records:
-            if ALUNO_VALIDO.fullmatch(rec["username"]) and rec["username"] not in (".", ".."):
+            # o nome da entrega (aluno+cap+data+aleatório) é escolhido pelo aluno e o nbgrader
+            # escreve-o no terminal: nada de caracteres de controlo, nem um aluno «..»
+            if (ALUNO_VALIDO.fullmatch(rec["username"]) and rec["username"] not in (".", "..")
+                    and limpar_texto(rec["filename"], len(rec["filename"])) == rec["filename"]):
                 validos.append(rec)
             else:
                 self.log.warning("Recusada (nome de aluno inválido): %s",
