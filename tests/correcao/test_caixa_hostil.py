@@ -350,7 +350,8 @@ def test_memoria_limitada_na_caixa_inteira(tmp_path, monkeypatch):
     finally:
         grupo.remover()
         caixa.remover_grupos(os.environ["CURSO_CAIXA_GRUPO"])
-    assert not (caixa.CGROUP_MEMORIA / os.environ["CURSO_CAIXA_GRUPO"]).exists()
+    for raiz in (caixa.CGROUP_MEMORIA, caixa.CGROUP_PIDS):
+        assert not (raiz / os.environ["CURSO_CAIXA_GRUPO"]).exists(), raiz
     # o núcleo mata (SIGKILL) quem passar dos 256 MiB da caixa: pelo menos um dos três
     assert r.returncode != 0 or "-9" in r.stdout, (r.returncode, r.stdout, r.stderr[-500:])
 

@@ -403,14 +403,19 @@ class GrupoDeProcessos:
         for pasta in self.pastas:
             _matar_grupo(pasta)
         for pasta in self.pastas:
-            for _ in range(50):  # o núcleo tira os processos mortos do grupo logo a seguir
-                try:
-                    pasta.rmdir()
-                    break
-                except FileNotFoundError:
-                    break
-                except OSError:
-                    time.sleep(0.02)
+            _apagar_grupo(pasta)
+
+
+def _apagar_grupo(pasta: Path, tentativas: int = 50) -> None:
+    """``rmdir`` de um grupo, à espera (até 1 s) que o núcleo tire de lá os processos mortos."""
+    for _ in range(tentativas):
+        try:
+            pasta.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.02)
 
 
 def remover_grupos(nome: str) -> None:
@@ -422,14 +427,8 @@ def remover_grupos(nome: str) -> None:
         for grupo in base.iterdir():
             if grupo.is_dir():
                 _matar_grupo(grupo)
-                try:
-                    grupo.rmdir()
-                except OSError:
-                    pass
-        try:
-            base.rmdir()
-        except OSError:
-            pass
+                _apagar_grupo(grupo)
+        _apagar_grupo(base)
 
 
 def _matar_grupo(grupo: Path) -> None:
