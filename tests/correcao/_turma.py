@@ -64,10 +64,16 @@ def maximo(cap: str) -> float:
     return sum(p for _, _, p in exercicios(cap))
 
 
+def _sem_marcas(fonte: str) -> str:
+    return "".join(li for li in fonte.splitlines(keepends=True)
+                   if li.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION"))
+
+
 def resolvido(cap: str, so: set[str] | None = None) -> dict:
-    """O caderno do aluno com as respostas da solução (todas, ou só as células ``so``)."""
+    """O caderno do aluno com as respostas da solução (todas, ou só as células ``so``), sem as
+    marcas ``### BEGIN SOLUTION`` do professor (que um aluno não tem: a correção sinaliza-as)."""
     nb = ler(RAIZ / "exercises" / cap / f"{cap}.ipynb")
-    solucoes = {nbg(c).get("grade_id"): _fonte(c)
+    solucoes = {nbg(c).get("grade_id"): _sem_marcas(_fonte(c))
                 for c in ler(RAIZ / "solutions" / cap / f"{cap}.ipynb")["cells"]}
     for c in nb["cells"]:
         gid = nbg(c).get("grade_id")

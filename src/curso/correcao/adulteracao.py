@@ -133,3 +133,54 @@ def no_caderno(celulas: list[dict], bloqueadas: set[str]) -> list[str]:
         for linha, oques in por_linha.items():
             avisos.append(f"{AVISO}: {', '.join(dict.fromkeys(oques))} (célula «{onde}», linha {linha})")
     return avisos
+
+
+# as marcas do nbgrader nas células do professor; nenhuma chega ao caderno publicado
+MARCAS_DAS_SOLUCOES = ("BEGIN SOLUTION", "END SOLUTION", "BEGIN HIDDEN TESTS", "END HIDDEN TESTS",
+                       "BEGIN MARK SCHEME", "END MARK SCHEME")
+LINHA_ESCONDIDA_MINIMA = 20  # caracteres: linhas mais curtas de um teste escondido são banais
+
+
+def _textos(valor) -> list[str]:
+    """Todas as cadeias de um caderno (fontes, saídas, metadados), para procurar nelas."""
+    if isinstance(valor, str):
+        return [valor]
+    if isinstance(valor, dict):
+        return [t for k, v in valor.items() for t in (*_textos(k), *_textos(v))]
+    if isinstance(valor, list):
+        return [t for v in valor for t in _textos(v)]
+    return []
+
+
+def linhas_escondidas(fonte: dict, publicado: dict | None) -> set[str]:
+    """As linhas dos testes escondidos do caderno ``fonte`` (do professor) que não estão no
+    caderno ``publicado`` e não são banais."""
+    publicas = {li.strip() for t in _textos(publicado or {}) for li in t.splitlines()}
+    linhas = set()
+    for celula in fonte.get("cells", []):
+        texto = "".join(celula.get("source", ""))
+        for bloco in texto.split("BEGIN HIDDEN TESTS")[1:]:
+            for li in bloco.split("END HIDDEN TESTS")[0].splitlines()[1:-1]:
+                li = li.strip()
+                if len(li) >= LINHA_ESCONDIDA_MINIMA and li not in publicas:
+                    linhas.add(li)
+    return linhas
+
+
+def marcas_das_solucoes(enviado: dict, fonte: dict | None, publicado: dict | None,
+                        nome: str) -> list[str]:
+    """Os avisos de uma submissão que traz marcas das soluções (``### BEGIN SOLUTION``…) ou
+    linhas dos testes escondidos do capítulo, que o caderno publicado não tem: o aluno teve
+    acesso às soluções (ou são elas, recolhidas por uma ligação)."""
+    texto = "\n".join(_textos(enviado))
+    publico = "\n".join(_textos(publicado or {}))
+    avisos = []
+    marcas = [m for m in MARCAS_DAS_SOLUCOES if m in texto and m not in publico]
+    if marcas:
+        avisos.append(f"{AVISO}: {nome} traz marcas das soluções do professor "
+                      f"({', '.join('### ' + m for m in marcas[:3])})")
+    escondidas = sorted(li for li in linhas_escondidas(fonte or {}, publicado) if li in texto)
+    if escondidas:
+        avisos.append(f"{AVISO}: {nome} traz {len(escondidas)} linha(s) dos testes escondidos "
+                      f"do capítulo (p. ex. «{escondidas[0][:60]}»)")
+    return avisos

@@ -51,7 +51,7 @@ CASA_MAXIMA = 256 * 2**20  # a pasta de trabalho também (tmpfs): um ciclo a esc
 ENTREGA = "/run/entrega"  # a cópia da submissão, só de leitura; o lançador copia-a para a CASA
 # o kernel carrega a blindagem (ver curso.correcao.blindagem) antes da primeira célula
 ARGUMENTOS_DO_KERNEL = ["--IPKernelApp.kernel_class=curso.correcao.blindagem.KernelBlindado"]
-COPIA_MAXIMA = 50 * 2**20  # bytes da pasta da submissão copiados para a caixa
+COPIA_MAXIMA = 50 * 2**20  # bytes dos cadernos da submissão copiados para a caixa
 SISTEMA = ("/usr", "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/localtime",
            "/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/mime.types")
 INSTALAR = ("Debian/Ubuntu: sudo apt-get install bubblewrap · "
@@ -59,6 +59,8 @@ INSTALAR = ("Debian/Ubuntu: sudo apt-get install bubblewrap · "
 # onde os kernels da correção ficam, cada um no seu grupo de controlo de processos (só como root:
 # para um utilizador normal o limite de processos é o RLIMIT_NPROC, contado dentro da caixa)
 CGROUP_PIDS = Path("/sys/fs/cgroup/pids")
+CGROUP_MEMORIA = Path("/sys/fs/cgroup/memory")
+MEMORIA_DA_CAIXA = 2 * 2**30  # bytes de memória da caixa inteira (processos e tmpfs), como root
 
 
 def motivo_sem_caixa() -> str | None:
@@ -131,7 +133,7 @@ def ambiente_da_caixa(env: dict[str, str], raiz_publica: str | None) -> dict[str
     novo = {k: env[k] for k in VARIAVEIS if k in env}
     novo.update(PATH=os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"]),
                 HOME=CASA, TMPDIR="/tmp", IPYTHONDIR=f"{CASA}/.ipython", PYTHONUTF8="1",
-                PYTHONDONTWRITEBYTECODE="1",
+                PYTHONDONTWRITEBYTECODE="1", PYTHONSAFEPATH="1",
                 HYPOTHESIS_STORAGE_DIRECTORY=f"{CASA}/.hypothesis")
     if raiz_publica:
         novo["CURSO_RAIZ"] = raiz_publica
@@ -139,17 +141,28 @@ def ambiente_da_caixa(env: dict[str, str], raiz_publica: str | None) -> dict[str
 
 
 def copiar_submissao(origem: Path | None, destino: Path) -> None:
-    """Os ficheiros da pasta da submissão (não as subpastas nem ligações), até ``COPIA_MAXIMA``."""
+    """Só os cadernos (``*.ipynb``, ficheiros normais) da pasta da submissão, até ``COPIA_MAXIMA``.
+
+    Nada mais entra na caixa: um ``ipykernel_launcher.py``, um ``json.py`` ou um ``curso.py`` ao
+    lado do caderno seriam importados pelo kernel no lugar dos verdadeiros. As ligações
+    simbólicas não são seguidas (``O_NOFOLLOW``: nem entre a verificação e a abertura)."""
     if origem is None or not origem.is_dir():
         return
     total = 0
     for f in sorted(origem.iterdir()):
-        if f.is_symlink() or not f.is_file():
+        if f.suffix != ".ipynb":
             continue
-        total += f.stat().st_size
-        if total > COPIA_MAXIMA:
-            break
-        shutil.copyfile(f, destino / f.name)
+        try:
+            fd = os.open(f, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:  # uma ligação simbólica (ELOOP), ou desapareceu
+            continue
+        with open(fd, "rb") as leitor:
+            info = os.fstat(leitor.fileno())
+            total += info.st_size
+            if not stat.S_ISREG(info.st_mode) or total > COPIA_MAXIMA:
+                continue
+            with open(destino / f.name, "wb") as escritor:
+                shutil.copyfileobj(leitor, escritor)
 
 
 AQUECER_HYPOTHESIS = ("from hypothesis.internal.charmap import charmap, intervals_from_codec\n"
@@ -174,6 +187,8 @@ def tabelas_unicode(base: Path) -> Path | None:
 
 SOCKET_DO_KERNEL = re.compile(r"k-\d+")  # os sockets ipc do kernel: o ``ip`` (``k``) e a porta
 LIGACAO_MAXIMA = 64 * 2**10  # o kernel.json tem umas centenas de bytes
+SOCKETS_MAXIMOS = 64  # sockets k-N na pasta de ligação (o kernel usa 5: shell, iopub, stdin…)
+INODES_MAXIMOS = 20_000  # ficheiros e pastas em cada tmpfs da caixa (a casa e o /tmp)
 _violacoes: list[str] = []
 _trinco_violacoes = threading.Lock()
 
@@ -187,8 +202,9 @@ def violacoes() -> list[str]:
 
 
 def estranhos_na_ligacao(pasta: Path) -> list[str]:
-    """O que há na pasta de ligação além do ``kernel.json`` e dos sockets do kernel."""
-    estranhos = []
+    """O que há na pasta de ligação além do ``kernel.json`` e dos sockets do kernel — e os
+    sockets a mais do que ``SOCKETS_MAXIMOS`` (um kernel usa cinco)."""
+    estranhos, sockets = [], []
     with os.scandir(pasta) as entradas:
         for entrada in entradas:
             try:
@@ -198,9 +214,11 @@ def estranhos_na_ligacao(pasta: Path) -> list[str]:
             if entrada.name == "kernel.json" and stat.S_ISREG(modo.st_mode) and modo.st_size <= LIGACAO_MAXIMA:
                 continue
             if SOCKET_DO_KERNEL.fullmatch(entrada.name) and stat.S_ISSOCK(modo.st_mode):
+                sockets.append(entrada.name)
                 continue
             estranhos.append(entrada.name)
-    return estranhos
+    sockets.sort(key=lambda nome: int(nome[2:]))
+    return estranhos + sockets[SOCKETS_MAXIMOS:]
 
 
 def _apagar(pasta: Path, nomes: list[str]) -> None:
@@ -224,10 +242,12 @@ class VigiaDaLigacao(threading.Thread):
     duas olhadelas (``intervalo``) o kernel escreve no máximo o que o disco aguenta nesse tempo.
     """
 
-    def __init__(self, pasta: Path, processo: subprocess.Popen, intervalo: float = 0.1):
+    def __init__(self, pasta: Path, processo: subprocess.Popen, intervalo: float = 0.1,
+                 inodes: int = INODES_MAXIMOS):
         super().__init__(daemon=True, name=f"vigia-{pasta.parent.name}")
-        self.pasta, self.processo, self.intervalo = pasta, processo, intervalo
+        self.pasta, self.processo, self.intervalo, self.inodes = pasta, processo, intervalo, inodes
         self._fim = threading.Event()
+        self._raiz: str | None = None  # /proc/PID/root de um processo dentro da caixa
 
     def parar(self) -> None:
         self._fim.set()
@@ -243,8 +263,38 @@ class VigiaDaLigacao(threading.Thread):
             if estranhos:
                 self._terminar(estranhos)
                 return
+            if demasiados := self._inodes_a_mais():
+                self._terminar([], demasiados)
+                return
 
-    def _terminar(self, estranhos: list[str]) -> None:
+    def _inodes_a_mais(self) -> str | None:
+        """O bwrap não sabe pôr ``nr_inodes=`` nos tmpfs da caixa (só ``size=``): sem teto, um
+        ciclo a criar ficheiros vazios gasta memória do núcleo sem ocupar bytes. Conta-se de
+        fora (``statvfs`` pela raiz de um processo da caixa) e acima de ``inodes`` é violação."""
+        if self._raiz is None:
+            try:
+                filhos = Path(f"/proc/{self.processo.pid}/task/{self.processo.pid}/children").read_text().split()
+            except OSError:
+                return None
+            if not filhos:
+                return None
+            self._raiz = f"/proc/{filhos[0]}/root"
+        try:  # antes do pivot_root do bwrap, a raiz do filho ainda é a da máquina
+            if os.stat(self._raiz).st_dev == os.stat("/").st_dev:
+                return None
+        except OSError:
+            return None
+        for pasta in (CASA, "/tmp"):
+            try:
+                info = os.statvfs(self._raiz + pasta)
+            except OSError:
+                continue  # a caixa ainda a montar, ou já a acabar
+            if info.f_files - info.f_ffree > self.inodes:
+                return (f"o kernel criou mais de {self.inodes} ficheiros e pastas em {pasta} "
+                        "e foi terminado")
+        return None
+
+    def _terminar(self, estranhos: list[str], motivo: str | None = None) -> None:
         try:
             self.processo.kill()  # o bwrap: com ele morre o PID 1 da caixa, e tudo o que lá está
         except OSError:
@@ -261,46 +311,124 @@ class VigiaDaLigacao(threading.Thread):
             pass  # a caixa é apagada no fim da correção de qualquer maneira
         mostrados = ", ".join(sorted(estranhos)[:3]) + (" …" if len(estranhos) > 3 else "")
         with _trinco_violacoes:
-            _violacoes.append(f"o kernel escreveu na pasta de ligação ({len(estranhos)} entrada(s) "
-                              f"que não são sockets: {mostrados}) e foi terminado")
+            _violacoes.append(motivo or (
+                f"o kernel escreveu na pasta de ligação ({len(estranhos)} entrada(s) que não são "
+                f"os seus sockets: {mostrados}) e foi terminado"))
+
+
+SAIDA_DO_KERNEL = 2**20  # bytes do stdout e stderr de cada kernel que chegam ao registo
+SAIDA_CORTADA = ("\n[… o kernel escreveu mais de {limite} bytes no stdout/stderr: o resto foi lido "
+                 "e descartado pela correção …]\n")
+
+
+class LeitorDaSaida(threading.Thread):
+    """Lê o *pipe* do stdout e stderr do kernel até ao fim.
+
+    O kernel nunca recebe um descritor de um ficheiro do professor (o registo do trabalhador, um
+    terminal): escreve num *pipe* cuja outra ponta é só nossa. Os primeiros ``limite`` bytes vão
+    para ``destino`` (o ``stderr`` que quem arrancou o kernel pediu, como o registo da guarda do
+    kernel; por omissão o stderr do trabalhador, o seu registo); o resto é lido e deitado fora,
+    com uma nota — o kernel não fica bloqueado à espera de quem leia, nem enche o disco de
+    ninguém."""
+
+    def __init__(self, pipe, limite: int = SAIDA_DO_KERNEL, destino=None):
+        super().__init__(daemon=True, name="saida-do-kernel")
+        self.pipe, self.limite, self.destino = pipe, limite, destino
+        self.lidos = 0  # bytes lidos ao todo (guardados ou não)
+
+    def _escrever(self, texto: str) -> None:
+        destino = self.destino
+        if destino == subprocess.DEVNULL:
+            return
+        if isinstance(destino, int):
+            os.write(destino, texto.encode("utf-8", "replace"))
+            return
+        destino = destino if destino is not None else sys.stderr
+        destino.write(texto)
+        destino.flush()
+
+    def run(self) -> None:
+        fd = self.pipe.fileno()
+        try:
+            while bloco := os.read(fd, 2**16):
+                guardar = bloco[:max(0, self.limite - self.lidos)]
+                cortou = self.lidos <= self.limite < self.lidos + len(bloco)
+                self.lidos += len(bloco)
+                texto = guardar.decode("utf-8", "replace")
+                if cortou:
+                    texto += SAIDA_CORTADA.format(limite=self.limite)
+                if texto:
+                    try:
+                        self._escrever(texto)
+                    except (OSError, ValueError):
+                        pass  # sem registo: continua a ler, para o kernel não parar
+        except OSError:
+            pass
+        finally:
+            try:
+                self.pipe.close()
+            except OSError:
+                pass
 
 
 class GrupoDeProcessos:
-    """Um grupo de controlo ``pids`` (cgroup v1) com um máximo de processos; só como root."""
+    """Os grupos de controlo (cgroup v1) de uma caixa: ``pids`` com um máximo de processos e,
+    com ``base_memoria``, ``memory`` com um máximo de memória para a caixa inteira (todos os
+    processos e os seus tmpfs juntos, não cada processo por si). Só como root."""
 
-    def __init__(self, base: Path, maximo: int):
-        self.pasta = base / f"kernel-{uuid.uuid4().hex[:12]}"
+    def __init__(self, base: Path, maximo: int, memoria: int = MEMORIA_DA_CAIXA,
+                 base_memoria: Path | None = None):
+        nome = f"kernel-{uuid.uuid4().hex[:12]}"
+        self.pasta = base / nome
         self.pasta.mkdir(parents=True)
         (self.pasta / "pids.max").write_text(str(maximo))
+        self.pastas = [self.pasta]
+        if base_memoria is not None:
+            memoria_pasta = base_memoria / nome
+            memoria_pasta.mkdir(parents=True)
+            self.pastas.append(memoria_pasta)
+            (memoria_pasta / "memory.limit_in_bytes").write_text(str(memoria))
+            try:  # com swap, o limite conta também o que for para lá
+                (memoria_pasta / "memory.memsw.limit_in_bytes").write_text(str(memoria))
+            except OSError:
+                pass
 
     def prefixo(self) -> list[str]:
-        """Um ``sh`` que entra no grupo antes de dar lugar ao bwrap (os filhos herdam-no)."""
-        return ["/bin/sh", "-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', str(self.pasta)]
+        """Um ``sh`` que entra nos grupos antes de dar lugar ao bwrap (os filhos herdam-nos)."""
+        entrar = " && ".join(f'echo $$ > "${i + 1}/cgroup.procs"' for i in range(len(self.pastas)))
+        return ["/bin/sh", "-c", f'{entrar} && shift {len(self.pastas)} && exec "$@"', "sh",
+                *map(str, self.pastas)]
 
     def remover(self) -> None:
-        _matar_grupo(self.pasta)
+        for pasta in self.pastas:
+            _matar_grupo(pasta)
+        for pasta in self.pastas:
+            _apagar_grupo(pasta)
+
+
+def _apagar_grupo(pasta: Path, tentativas: int = 50) -> None:
+    """``rmdir`` de um grupo, à espera (até 1 s) que o núcleo tire de lá os processos mortos."""
+    for _ in range(tentativas):
         try:
-            self.pasta.rmdir()
+            pasta.rmdir()
+            return
+        except FileNotFoundError:
+            return
         except OSError:
-            pass
+            time.sleep(0.02)
 
 
 def remover_grupos(nome: str) -> None:
     """No fim da correção: apaga os grupos que um trabalhador morto tenha deixado, e a base."""
-    base = CGROUP_PIDS / nome
-    if not base.is_dir():
-        return
-    for grupo in base.iterdir():
-        if grupo.is_dir():
-            _matar_grupo(grupo)
-            try:
-                grupo.rmdir()
-            except OSError:
-                pass
-    try:
-        base.rmdir()
-    except OSError:
-        pass
+    for raiz in (CGROUP_PIDS, CGROUP_MEMORIA):
+        base = raiz / nome
+        if not base.is_dir():
+            continue
+        for grupo in base.iterdir():
+            if grupo.is_dir():
+                _matar_grupo(grupo)
+                _apagar_grupo(grupo)
+        _apagar_grupo(base)
 
 
 def _matar_grupo(grupo: Path) -> None:
@@ -326,14 +454,15 @@ def sem_limite_de_processos() -> str | None:
             "da célula. Corre «curso corrigir» como um utilizador normal")
 
 
-def base_de_grupos() -> Path | None:
-    """A pasta de grupos ``pids`` desta correção, se formos root e o cgroup v1 a permitir."""
+def base_de_grupos(raiz: Path = CGROUP_PIDS) -> Path | None:
+    """A pasta de grupos desta correção no controlador ``raiz`` (``pids`` ou ``memory``), se
+    formos root e o cgroup v1 a permitir."""
     if os.geteuid() != 0:
         return None
     nome = os.environ.get("CURSO_CAIXA_GRUPO")
-    if not nome or not (CGROUP_PIDS / "cgroup.procs").is_file():
+    if not nome or not (raiz / "cgroup.procs").is_file():
         return None
-    base = CGROUP_PIDS / nome
+    base = raiz / nome
     try:
         base.mkdir(exist_ok=True)
     except OSError:
@@ -348,12 +477,16 @@ class ProvisionadorIsolado(LocalProvisioner):
     raiz_publica = Unicode("", help="CURSO_RAIZ dentro da caixa (com tests/exercicios).").tag(config=True)
     memoria = Integer(MEMORIA, help="Memória virtual máxima do kernel, em bytes.").tag(config=True)
     processos = Integer(PROCESSOS, help="Processos ao mesmo tempo na caixa.").tag(config=True)
+    memoria_da_caixa = Integer(MEMORIA_DA_CAIXA, help="Memória da caixa inteira, em bytes (cgroup, "
+                               "só como root).").tag(config=True)
     extra = Dict(help="Reservado.").tag(config=True)
 
     privada: Path | None = None
     ligacao: Path | None = None
     grupo: GrupoDeProcessos | None = None
     vigia: VigiaDaLigacao | None = None
+    leitor: LeitorDaSaida | None = None
+    _destino_da_saida: Any = None
 
     async def pre_launch(self, **kwargs: Any) -> dict[str, Any]:
         km = self.parent
@@ -371,7 +504,8 @@ class ProvisionadorIsolado(LocalProvisioner):
             km.ip = str(self.ligacao / "k")
             km.connection_file = str(self.ligacao / "kernel.json")
             grupos = base_de_grupos()
-            self.grupo = GrupoDeProcessos(grupos, self.processos) if grupos else None
+            self.grupo = GrupoDeProcessos(grupos, self.processos, self.memoria_da_caixa,
+                                          base_de_grupos(CGROUP_MEMORIA)) if grupos else None
         kwargs = await super().pre_launch(**kwargs)
         env = ambiente_da_caixa(kwargs.get("env") or {}, self.raiz_publica or None)
         argv = comando(kwargs["cmd"], self.privada, self.ligacao,
@@ -380,13 +514,17 @@ class ProvisionadorIsolado(LocalProvisioner):
         kwargs["cmd"] = [*(self.grupo.prefixo() if self.grupo else []), *argv]
         kwargs["env"] = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         kwargs["cwd"] = str(self.ligacao)
-        # sem o JPY_PARENT_PID (um PID de fora não quer dizer nada lá dentro) o ipykernel escreve
-        # um aviso sobre o Ctrl-C no stdout; o stderr do kernel continua a ir para o registo
-        kwargs.setdefault("stdout", subprocess.DEVNULL)
+        # o stdout e o stderr do kernel vão para um pipe que só nós lemos (LeitorDaSaida), nunca
+        # para um descritor herdado de um ficheiro do professor (o registo, um terminal); o que
+        # quem arrancou o kernel pediu para o stderr recebe o que o leitor deixa passar
+        self._destino_da_saida = kwargs.get("stderr")
+        kwargs["stdout"], kwargs["stderr"] = subprocess.PIPE, subprocess.STDOUT
         return kwargs
 
     async def post_launch(self, **kwargs: Any) -> None:
         await super().post_launch(**kwargs)
+        self.leitor = LeitorDaSaida(self.process.stdout, destino=self._destino_da_saida)
+        self.leitor.start()
         self.vigia = VigiaDaLigacao(self.ligacao, self.process)
         self.vigia.start()
 
@@ -394,6 +532,9 @@ class ProvisionadorIsolado(LocalProvisioner):
         if self.vigia is not None:
             self.vigia.parar()
             self.vigia = None
+        if self.leitor is not None:
+            self.leitor.join(2)  # o kernel morreu: o pipe chega ao fim logo a seguir
+            self.leitor = None
         await super().cleanup(restart=restart)
         if restart:
             return

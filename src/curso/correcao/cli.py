@@ -17,7 +17,7 @@ from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
 from curso.correcao.lote import Lote
 from curso.correcao.protocolo import Preparar, Resposta, Tarefa
 from curso.correcao.registo import registar_na_base
-from curso.correcao.relatorio import Resultado, _num, exportar_csv, resumo
+from curso.correcao.relatorio import Resultado, _num, exportar_csv, limpar_texto, resumo
 
 ALUNO_SOLUCOES = "solucoes"
 NAO_ISOLADO = ("⚠ CORREÇÃO NÃO ISOLADA (--sem-isolamento): o código dos alunos correu com as tuas "
@@ -134,7 +134,15 @@ def _alunos(raiz: Path, cfg) -> list[str]:
     pasta = raiz / cfg.CourseDirectory.get("submitted_directory", "submitted")
     if not pasta.is_dir():
         return []
-    return sorted(p.name for p in pasta.iterdir() if p.is_dir() and not p.name.startswith("."))
+    # uma ligação simbólica também é um aluno: o trabalhador não a segue e sinaliza-a
+    return sorted(p.name for p in pasta.iterdir()
+                  if (p.is_dir() or p.is_symlink()) and not p.name.startswith("."))
+
+
+def _submeteu(pasta: Path) -> bool:
+    """Há uma submissão em ``pasta`` (``submitted/ALUNO/CAP``); uma ligação simbólica no lugar
+    dela, ou da pasta do aluno, conta — para ser sinalizada, nunca seguida."""
+    return pasta.parent.is_symlink() or pasta.is_symlink() or pasta.is_dir()
 
 
 def _celulas_de_codigo(caderno: Path) -> int:
@@ -317,7 +325,7 @@ def _corrigir_submissoes(lote: Lote, turma: _Turma, limite) -> tuple[list[Result
                corrigidos=str(turma.corrigidos), retorno=str(turma.retorno),
                publicado=str(turma.publicado / cap))
         for n, (aluno, cap) in enumerate(
-            (a, c) for a in turma.alunos for c in turma.caps if (turma.submetidos / a / c).is_dir())
+            (a, c) for a in turma.alunos for c in turma.caps if _submeteu(turma.submetidos / a / c))
     ]
     resultados: list[Resultado] = []
     comeco = time.perf_counter()
@@ -331,7 +339,8 @@ def _corrigir_submissoes(lote: Lote, turma: _Turma, limite) -> tuple[list[Result
             r = Resultado(tarefa.aluno, tarefa.capitulo, problemas=[
                 f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
         resultados.append(r)
-        print(f"  [{len(resultados)}/{len(tarefas)}] {r.aluno} · {r.capitulo}: {r.celula}", flush=True)
+        print(f"  [{len(resultados)}/{len(tarefas)}] {limpar_texto(r.aluno, 80)} · {r.capitulo}: "
+              f"{r.celula}", flush=True)
 
     lote.correr(tarefas, limite, ao_terminar)
     return resultados, len(tarefas), time.perf_counter() - comeco
@@ -366,7 +375,8 @@ def _relatar(turma: _Turma, args, resultados: list[Resultado], n_tarefas: int, d
     sem_nota = [r for r in resultados if not r.registado]
     if sem_nota:
         print(f"✘ {len(sem_nota)} submissão(ões) ficaram sem nota: "
-              + ", ".join(f"{r.aluno} · {r.capitulo}" for r in sem_nota), file=sys.stderr)
+              + ", ".join(f"{limpar_texto(r.aluno, 80)} · {r.capitulo}" for r in sem_nota),
+              file=sys.stderr)
         return 1
     return 0
 
@@ -425,5 +435,5 @@ def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tm
     if falhas:
         raise Recusa(
             "As soluções não têm nota máxima quando corrigidas como submissões (os alunos "
-            "teriam notas erradas): " + " | ".join(sorted(falhas))
+            "teriam notas erradas): " + " | ".join(sorted(map(limpar_texto, falhas)))
         )

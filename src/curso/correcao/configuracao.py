@@ -37,5 +37,7 @@ def aplicar(c) -> None:
     # uma célula de verificação apagada volta do gradebook (senão ficaria sem nota: um zero mudo)
     c.OverwriteCells.add_missing_cells = True
     c.OverwriteCells.missing_cell_notification = AVISO_CELULA_REPOSTA
+    # o «nbgrader collect» da troca (JupyterHub) não segue ligações simbólicas em inbound/
+    c.ExchangeFactory.collect = "curso.correcao.recolha.RecolhaSegura"
     # o retorno aos alunos não mostra o código dos testes escondidos (ver docs/professor.md)
     c.GenerateFeedback.preprocessors = [pp.GetGrades, CSSHTMLHeaderPreprocessor, OcultarTestesEscondidos]

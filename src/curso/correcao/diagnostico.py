@@ -51,8 +51,10 @@ def cadernos_em_falta(pasta: Path, esperados: list[str]) -> tuple[list[str], lis
     return faltam, problemas
 
 
-def problemas_do_caderno(corrigido: Path, submetido: Path, publicado: Path) -> list[str]:
-    """O que correu mal num caderno, em frases: sinais de adulteração, células alteradas ou
+def problemas_do_caderno(corrigido: Path, submetido: Path, publicado: Path,
+                         fonte: Path | None = None) -> list[str]:
+    """O que correu mal num caderno, em frases: sinais de adulteração (no código, ou marcas das
+    soluções e testes escondidos do caderno ``fonte`` do professor), células alteradas ou
     apagadas, erros de execução fora das verificações, kernels mortos, ciclos sem fim."""
     problemas = []
     enviado, original = _ler(submetido), _ler(publicado)
@@ -60,6 +62,8 @@ def problemas_do_caderno(corrigido: Path, submetido: Path, publicado: Path) -> l
         bloqueadas = {c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
                       for c in (original or {}).get("cells", [])
                       if c.get("metadata", {}).get("nbgrader", {}).get("locked")}
+        problemas += adulteracao.marcas_das_solucoes(
+            enviado, _ler(fonte) if fonte else None, original, Path(submetido).name)
         problemas += adulteracao.no_caderno(enviado["cells"], bloqueadas - {None})
     if enviado is not None and original is not None:
         do_aluno = {c.get("metadata", {}).get("nbgrader", {}).get("grade_id"): c

@@ -30,22 +30,38 @@ NAO_EXECUTADA = "CelulaNaoExecutada"
 MARCAS = (KERNEL_MORREU, NAO_PAROU, NAO_EXECUTADA, "CellTimeoutError")
 LIMITE_SAIDA = 2**20  # caracteres de saída guardados por célula (texto, imagens, HTML…)
 LIMITE_ERRO = 100_000  # caracteres da mensagem e do traceback de um erro
+LIMITE_NOME = 1000  # caracteres do nome de um erro (o nome da classe da exceção)
+# mensagens que mexem no caderno sem passar por ``output``: atualizações de uma saída com
+# ``display_id`` (noutra célula, até) e o estado dos *widgets*, guardado nos metadados
+SEM_OUTPUT = ("update_display_data", "comm_open", "comm_msg")
 CORTADA = ("\n[… a saída desta célula passou de {limite} caracteres e o resto foi cortado pela "
            "correção …]\n")
 
 
+def _tamanho(valor) -> int:
+    return len(valor) if isinstance(valor, str) else len(json.dumps(valor, default=str))
+
+
 def tamanho_da_saida(conteudo: dict) -> int:
-    """Caracteres de uma mensagem de saída do kernel (``stream``, ``display_data``…)."""
-    if isinstance(conteudo.get("text"), str):
-        return len(conteudo["text"])
-    dados = conteudo.get("data") or {}
-    return sum(len(v) if isinstance(v, str) else len(json.dumps(v, default=str)) for v in dados.values())
+    """Caracteres de uma mensagem de saída do kernel (``stream``, ``display_data``, ``comm``…),
+    com tudo o que o caderno guarda dela: o texto, os dados (com os tipos MIME), os metadados, o
+    ``transient`` e o estado dos *widgets* — não só o texto."""
+    total = 0
+    for chave, valor in conteudo.items():
+        if chave == "data" and isinstance(valor, dict):
+            total += sum(len(str(k)) + _tamanho(v) for k, v in valor.items())
+        elif chave == "name" and valor in ("stdout", "stderr") or chave == "execution_count":
+            continue
+        elif valor or chave == "text":
+            total += _tamanho(valor)
+    return total
 
 
 def erro_aparado(mensagem: dict) -> dict:
     """A mensagem ``error`` com ``evalue`` e ``traceback`` dentro de ``LIMITE_ERRO`` (o fim do
     traceback, onde está a causa, fica)."""
     conteudo = dict(mensagem["content"])
+    conteudo["ename"] = str(conteudo.get("ename", ""))[:LIMITE_NOME]
     conteudo["evalue"] = str(conteudo.get("evalue", ""))[:LIMITE_ERRO]
     linhas, total = [], 0
     for linha in reversed([str(li) for li in conteudo.get("traceback") or []]):
@@ -74,6 +90,24 @@ class ExecutarSemParar(Execute):
         self._reinicios = 0
         self._saida: dict[int, int] = {}  # caracteres de saída já guardados, por célula
         return super().preprocess(nb, resources, km)
+
+    def process_message(self, msg, cell, cell_index):
+        """O limite de ``output`` vale também para o que não passa por ele (``SEM_OUTPUT``) e
+        para as saídas com ``display_id``, que atualizam outras antes de serem guardadas."""
+        tipo, conteudo = msg.get("msg_type"), msg.get("content") or {}
+        transitorio = conteudo.get("transient") or {}
+        if tipo in SEM_OUTPUT or (transitorio.get("display_id") and tipo in ("display_data", "execute_result")):
+            antes = self._saida.get(cell_index, 0)
+            depois = antes + tamanho_da_saida(conteudo)
+            if depois > LIMITE_SAIDA:
+                self._saida[cell_index] = depois
+                if antes <= LIMITE_SAIDA:
+                    cell.outputs.append(NotebookNode(output_type="stream", name="stderr",
+                                                     text=CORTADA.format(limite=LIMITE_SAIDA)))
+                return None
+            if tipo in SEM_OUTPUT:
+                self._saida[cell_index] = depois
+        return super().process_message(msg, cell, cell_index)
 
     def output(self, outs, msg, display_id, cell_index):
         if msg["msg_type"] == "error":

@@ -3,8 +3,35 @@ alunos × capítulos e o CSV das notas."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+
+# caracteres de controlo (ESC das sequências de terminal, \r, \b…), de formato (controlos
+# bidirecionais) e separadores de linha e de parágrafo
+_INVISIVEIS = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co"}
+TEXTO_MAXIMO = 1000  # caracteres de cada texto de uma submissão mostrados ao professor
+
+
+def limpar_texto(texto: object, maximo: int = TEXTO_MAXIMO) -> str:
+    """``texto`` (que veio de uma submissão: nomes e mensagens de exceções, nomes de ficheiros e
+    de alunos, células) pronto para o terminal e o resumo do professor: numa só linha, sem
+    sequências de terminal, com cada caractere de controlo escrito como ``\\n``, ``\\x1b``…
+    (à vista, mas inofensivo) e no máximo ``maximo`` caracteres. Um aluno não consegue assim
+    escrever uma linha que pareça do resumo (um «⚠ possível adulteração» contra um colega).
+    Aplicar duas vezes dá o mesmo."""
+    texto = str(texto)
+    cortado = len(texto) > maximo
+    partes = []
+    for c in texto[:maximo]:
+        if unicodedata.category(c) not in _INVISIVEIS:
+            partes.append(c)
+        elif c in "\n\r\t":
+            partes.append(repr(c)[1:-1])
+        else:
+            n = ord(c)
+            partes.append(f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}")
+    return "".join(partes) + ("…" if cortado else "")
 
 
 @dataclass
@@ -40,7 +67,7 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
     cabecalho = ["aluno", *capitulos, "total"]
     linhas = []
     for aluno in alunos:
-        linha, soma, maximo = [aluno], 0.0, 0.0
+        linha, soma, maximo = [limpar_texto(aluno, 80)], 0.0, 0.0
         for cap in capitulos:
             r = por.get((aluno, cap))
             linha.append("—" if r is None else r.celula)
@@ -59,11 +86,12 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
     problemas = []
     for aluno in alunos:
         em_falta = [cap for cap in capitulos if (aluno, cap) not in por]
+        nome = limpar_texto(aluno, 80)
         if em_falta:
-            problemas.append(f"  {aluno}: sem submissão de {', '.join(em_falta)} (submitted/{aluno}/capNN/)")
+            problemas.append(f"  {nome}: sem submissão de {', '.join(em_falta)} (submitted/{nome}/capNN/)")
         for cap in capitulos:
             for p in getattr(por.get((aluno, cap)), "problemas", []):
-                problemas.append(f"  {aluno} · {cap}: {p}")
+                problemas.append(f"  {nome} · {cap}: {limpar_texto(p)}")
     if problemas:
         saida += ["", "Problemas («!» na tabela):", *problemas]
     else:

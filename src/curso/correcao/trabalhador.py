@@ -16,6 +16,7 @@ import os
 import shutil
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from curso.correcao.ambiente import ler_configuracao
@@ -113,6 +114,20 @@ def violacoes_da_caixa() -> list[str]:
 
 
 def corrigir(cfg, tarefa: Tarefa) -> Resposta:
+    """Corrige uma cópia da submissão feita por ``recolha.recolher`` (sem ligações simbólicas),
+    numa pasta deste trabalhador que é apagada no fim."""
+    from curso.correcao.recolha import recolher
+
+    copia = Path(cfg.CourseDirectory.root) / "recolhidas" / f"{os.getpid()}-{tarefa.id}"
+    shutil.rmtree(copia, ignore_errors=True)
+    try:
+        avisos = recolher(Path(tarefa.submetidos), tarefa.aluno, tarefa.capitulo, copia)
+        return _corrigir(cfg, replace(tarefa, submetidos=str(copia)), avisos)
+    finally:
+        shutil.rmtree(copia, ignore_errors=True)
+
+
+def _corrigir(cfg, tarefa: Tarefa, avisos: list[str]) -> Resposta:
     from nbgrader.api import Gradebook
     from nbgrader.converters import Autograde, GenerateFeedback
     from nbgrader.utils import capture_log
@@ -124,9 +139,11 @@ def corrigir(cfg, tarefa: Tarefa) -> Resposta:
     cfg, cd = _coursedir(cfg, tarefa)
     db_url = cfg.CourseDirectory.db_url
     pasta_sub = Path(tarefa.submetidos) / aluno / capitulo
+    fonte = Path(cfg.CourseDirectory.source_directory) / capitulo
     with Gradebook(db_url) as gb:
         esperados = [nb.name for nb in gb.find_assignment(capitulo).notebooks]
     faltam, problemas = cadernos_em_falta(pasta_sub, esperados)
+    problemas = [*avisos, *problemas]
     violacoes_da_caixa()  # as de uma tarefa anterior já foram contadas (ou não eram de ninguém)
     resposta = Resposta(tarefa.id, ok=True)
     if len(faltam) == len(esperados):
@@ -144,7 +161,7 @@ def corrigir(cfg, tarefa: Tarefa) -> Resposta:
             corrigido = Path(tarefa.corrigidos) / aluno / capitulo / f"{nome}.ipynb"
             problemas += problemas_do_caderno(
                 corrigido, pasta_sub / f"{nome}.ipynb",
-                Path(tarefa.publicado) / f"{nome}.ipynb",
+                Path(tarefa.publicado) / f"{nome}.ipynb", fonte / f"{nome}.ipynb",
             )
         if resposta.ok and tarefa.retorno_ativo:
             r = capture_log(GenerateFeedback(coursedir=_coursedir(cfg, tarefa)[1], config=cfg))
