@@ -327,6 +327,11 @@ def _quadros_do_aluno(erro: BaseException, ficheiro_da_verificacao: str,
     Num grupo de exceções (a hypothesis junta assim várias falhas) ou numa exceção lançada
     ``from`` outra, procura também nas exceções de dentro.
     """
+    remotos = getattr(erro, "_quadros_remotos", None)  # do kernel do aluno, pela fronteira
+    if remotos:
+        return [traceback.FrameSummary(str(q.get("ficheiro")), int(q.get("linha") or 0),
+                                       str(q.get("funcao")), line=str(q.get("texto") or ""))
+                for q in remotos]
     quadros = [q for q in traceback.extract_tb(erro.__traceback__)
                if _e_do_aluno(q.filename, ficheiro_da_verificacao)]
     dentro = [*(erro.exceptions if isinstance(erro, BaseExceptionGroup) else ()), erro.__cause__]

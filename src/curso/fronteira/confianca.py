@@ -378,10 +378,13 @@ def _descrever_chamavel(objeto: Any, codificar) -> dict:
                 d["omissao"] = codificar(p.default)
             except ValorGrandeDemais:
                 pass
-        if isinstance(p.annotation, type):
-            d["anotacao"] = p.annotation.__name__
+        if isinstance(p.annotation, (type, str)):  # uma anotação em texto (``from __future__``)
+            d["anotacao"] = getattr(p.annotation, "__name__", p.annotation)
         parametros.append(d)
     descricao["assinatura"] = parametros
+    retorno = assinatura.return_annotation
+    if isinstance(retorno, (type, str)) and retorno is not inspect.Signature.empty:
+        descricao["retorno"] = getattr(retorno, "__name__", retorno)
     return descricao
 
 

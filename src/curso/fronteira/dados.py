@@ -129,13 +129,27 @@ class Codificador:
         global_ = nome_global(valor)
         if global_ is not None:
             return {"$global": global_}
-        if isinstance(valor, dict) and not callable(valor):  # subclasses de dict: passam como dict
-            return self.codificar(dict(valor), caminho)
-        if isinstance(valor, list):
-            return self.codificar(list(valor), caminho)
-        if isinstance(valor, str):
-            return str(valor)
+        base = next((b for b in SUBCLASSES if isinstance(valor, b)), None)
+        if base is not None and not callable(valor):
+            # uma subclasse de um tipo de dados passa como os dados de base (lidos sem correr
+            # métodos da subclasse) mais o nome da subclasse: do outro lado é outra subclasse
+            return {"$sub": type(valor).__name__[:200], "base": base.__name__,
+                    "valor": self.codificar(_dados_de_base(valor, base), caminho)}
         return self.referir(valor)
+
+
+SUBCLASSES = (bool, str, int, float, dict, list, tuple)  # bool antes de int
+
+
+def _dados_de_base(valor: Any, base: type) -> Any:
+    """Os dados de ``valor`` como o tipo ``base`` exato, sem chamar métodos da subclasse."""
+    if base is str:
+        return "".join([valor])
+    if base is dict:
+        return {k: v for k, v in dict.items(valor)}
+    if base in (list, tuple):
+        return base(base.__iter__(valor))
+    return base.__dict__[f"__{base.__name__}__"](valor) if base is not bool else bool(int.__int__(valor))
 
 
 def _modelo_do_sdk(valor: Any) -> dict | None:
@@ -229,6 +243,12 @@ class Descodificador:
             return resultado
         if marca == "$mesmo":
             return self._caminho(list(conteudo))
+        if marca == "$sub":
+            base = {b.__name__: b for b in SUBCLASSES if b is not bool}.get(str(dados.get("base")))
+            if base is None:
+                raise ValueError(f"base de subclasse inválida: {dados.get('base')!r}")
+            classe = type(str(conteudo)[:200] or "Subclasse", (base,), {"__module__": "caderno"})
+            return classe(self.descodificar(dados.get("valor"), caminho))
         return self.resolver(dados)
 
 

@@ -143,12 +143,15 @@ def _chamavel(numero: int, marca: dict):
         parametros.append(inspect.Parameter(p["nome"], inspect._ParameterKind(p["tipo"]),
                                             default=omissao, annotation=_anotacao(p.get("anotacao"))))
     if marca.get("assinatura") is not None:
+        retorno = _anotacao(marca.get("retorno"))
         try:
-            chamavel.__signature__ = inspect.Signature(parametros)
-            chamavel.__annotations__ = {p.name: p.annotation for p in parametros
-                                        if p.annotation is not inspect.Parameter.empty}
+            chamavel.__signature__ = inspect.Signature(parametros, return_annotation=retorno)
         except ValueError:
-            pass
+            return chamavel
+        chamavel.__annotations__ = {p.name: p.annotation for p in parametros
+                                    if p.annotation is not inspect.Parameter.empty}
+        if retorno is not inspect.Parameter.empty:
+            chamavel.__annotations__["return"] = retorno
     return chamavel
 
 
