@@ -89,8 +89,12 @@ def _veredicto(resultados):
 
 
 def _comparar(ident, local, remoto, quem):
-    dentro, fora = _veredicto(correr_verificacoes(ident, local)), _veredicto(correr_verificacoes(ident, remoto))
-    assert fora == dentro, f"{quem}: os dois modos discordam em {ident}:\n  no processo {dentro}\n  na fronteira {fora}"
+    dentro, fora = correr_verificacoes(ident, local), correr_verificacoes(ident, remoto)
+    diferentes = [f"  {a.verificacao}: no processo {a.estado} ({a.mensagem[:300]!r}), na fronteira "
+                  f"{b.estado} ({b.mensagem[:300]!r})"
+                  for a, b in zip(dentro, fora) if (a.verificacao, a.estado) != (b.verificacao, b.estado)]
+    assert _veredicto(fora) == _veredicto(dentro), (
+        f"{quem}: os dois modos discordam em {ident}:\n" + "\n".join(diferentes))
 
 
 @pytest.mark.parametrize("capitulo", CAPITULOS)

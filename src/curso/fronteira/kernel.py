@@ -70,6 +70,14 @@ class Opaco:
         return f"<{self._tipo} do corretor>"
 
 
+def reiniciar() -> None:
+    """Uma ligação nova do corretor: os números de objetos de ligações anteriores deixam de valer."""
+    _objetos.clear()
+    _numeros.clear()
+    _locais.clear()
+    _pilha.clear()
+
+
 def _espaco() -> dict:
     from IPython import get_ipython
 
@@ -303,6 +311,8 @@ def _operar(pedido: dict) -> dict:
         return {"ok": True, "valor": _valor_de_topo(espaco[nome])}
     if op == "chamar":
         return _chamar(pedido)
+    if op == "eco":
+        return {"ok": True}
     alvo = _objetos.get(int(pedido.get("alvo", 0)))
     try:
         if op == "atributo":
