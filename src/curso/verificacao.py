@@ -30,6 +30,7 @@ from types import ModuleType
 from curso.caderno import Caderno, NomeEmFalta
 from curso.cores import CORES
 from curso.estados import Estado
+from curso.fronteira.dados import ErroDaFronteira
 from curso.raiz import ErroDoCurso, capitulo_de, capitulos_existentes, modulo_de_verificacoes
 
 # a hypothesis guarda exemplos numa pasta .hypothesis/ na pasta atual (a do caderno, num kernel);
@@ -467,6 +468,10 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
             f"{DICA_TEMPO} {limite:g} s: há algum ciclo sem limite?",
             "a verificação foi interrompida",
         ))
+    except ErroDaFronteira as erro:  # na correção: o kernel não respondeu como devia
+        return Resultado(ident, nome, FALHOU, explica(
+            "O kernel do teu caderno não respondeu à correção (ficou preso, morreu ou respondeu "
+            "o que não devia).", str(erro)[:300]))
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa

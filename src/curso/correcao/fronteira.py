@@ -82,7 +82,7 @@ class ExecutarComFronteira(ExecutarSemParar):
         perdida = False
         try:
             with abrir(self.km.get_connection_info(), self._interromper, self._registo,
-                       limite=self.timeout or 60) as nb:
+                       limite=self.timeout or 60, limite_total=self.timeout) as nb:
                 erros, mostrar = self._publicas(idents, nb)
                 erros += self._escondidos(codigo, nb, cell.metadata.get("nbgrader", {}).get("grade_id"))
                 perdida = nb.ligacao.perdida

@@ -23,6 +23,7 @@ from curso.caderno import NaoImplementado, NomeEmFalta
 from curso.fronteira.dados import (
     Codificador,
     Descodificador,
+    ErroDaFronteira,
     ValorGrandeDemais,
     descrever_excecao,
     modelo_do_sdk,
@@ -41,10 +42,6 @@ DUNDERS_REMOTOS = {"__name__", "__qualname__", "__doc__", "__module__", "__globa
                    "__defaults__", "__kwdefaults__", "__dict__"}
 
 
-class ErroDaFronteira(RuntimeError):
-    """O kernel não respondeu como devia (morreu, mandou lixo, ficou sem tempo)."""
-
-
 class Ligacao:
     """Os pedidos ao kernel do aluno, por um cliente Jupyter só da fronteira.
 
@@ -56,6 +53,7 @@ class Ligacao:
         self.cliente = cliente
         self.interromper = interromper
         self.perdida = False
+        self.prazo_total: float | None = None  # time.monotonic() a partir do qual nada se pede
         self.registo = registo  # tudo o que se mandou ao kernel (para as provas)
         self._locais: dict[int, Any] = {}
         self._numeros: dict[int, int] = {}
@@ -77,9 +75,19 @@ class Ligacao:
         dos objetos são desta ligação)."""
         self.pedir_bruto(PREPARAR, limite, espera_fim=False)
 
+    def _limite(self, limite: float) -> float:
+        if self.prazo_total is None:
+            return limite
+        restante = self.prazo_total - time.monotonic()
+        if restante <= 0:
+            self.perdida = True
+            raise ErroDaFronteira("acabou o tempo desta célula")
+        return min(limite, restante)
+
     def pedir(self, pedido: dict, limite: float = 60.0) -> dict:
         if self.perdida:
             raise ErroDaFronteira("a ligação ao kernel perdeu-se numa verificação anterior")
+        limite = self._limite(limite)
         if self._profundidade:
             # dentro de uma chamada de volta o kernel está parado no input(): o pedido vai como
             # resposta a esse input, e a resposta dele chega como o input seguinte
@@ -106,6 +114,8 @@ class Ligacao:
         while True:
             restante = prazo - time.monotonic()
             if restante <= 0:
+                # um kernel que não responde no prazo não é de confiança para o resto da célula
+                self.perdida = True
                 raise ErroDaFronteira("o kernel não respondeu a tempo")
             if self.cliente.stdin_channel.msg_ready():
                 msg = self.cliente.stdin_channel.get_msg(timeout=0)

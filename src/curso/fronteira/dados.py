@@ -62,6 +62,10 @@ def objeto_global(marca: dict) -> Any:
     return _objeto_global(str(marca.get("$global", "")))
 
 
+class ErroDaFronteira(RuntimeError):
+    """O kernel não respondeu como devia (morreu, mandou lixo, ficou sem tempo)."""
+
+
 class ValorGrandeDemais(ValueError):
     """Um valor com mais nós do que ``LIMITE_NOS`` (ou aninhado demais) não atravessa."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import time
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -15,15 +16,20 @@ from curso.fronteira.confianca import CadernoRemoto, Ligacao
 
 @contextmanager
 def abrir(info_de_ligacao: dict, interromper=None, registo: list | None = None,
-          limite: float = 60.0) -> Iterator[CadernoRemoto]:
+          limite: float = 60.0, limite_total: float | None = None) -> Iterator[CadernoRemoto]:
     """Um ``CadernoRemoto`` sobre o kernel de ``info_de_ligacao`` (``km.get_connection_info()``),
-    com um cliente só da fronteira (canais shell e stdin; o iopub não interessa)."""
+    com um cliente só da fronteira (canais shell e stdin; o iopub não interessa).
+
+    ``limite`` vale para cada pedido; ``limite_total``, para tudo o que se pedir (uma célula de
+    verificação tem o mesmo tempo que teria a correr no kernel)."""
     cliente = BlockingKernelClient()
     cliente.load_connection_info(info_de_ligacao)
     cliente.start_channels(shell=True, iopub=False, stdin=True, hb=False, control=False)
     try:
         ligacao = Ligacao(cliente, interromper=interromper, registo=registo)
         ligacao.preparar(limite)
+        if limite_total is not None:
+            ligacao.prazo_total = time.monotonic() + limite_total
         yield CadernoRemoto(ligacao)
     finally:
         cliente.stop_channels()
