@@ -25,10 +25,10 @@ from nbformat.notebooknode import NotebookNode
 from traitlets import Unicode
 
 from curso.caderno import e_celula_de_verificacao
-from curso.correcao.recuperacao import ExecutarSemParar
+from curso.correcao.recuperacao import NAO_PAROU, ExecutarSemParar
 from curso.fronteira.confianca import ErroDaFronteira
 from curso.fronteira.sessao import abrir, correr_escondidos
-from curso.verificacao import PASSOU, PREFIXO_PUBLICAS, Relatorio, correr_verificacoes
+from curso.verificacao import DICA_TEMPO, PASSOU, PREFIXO_PUBLICAS, Relatorio, correr_verificacoes
 
 VERIFICAR = re.compile(r"""^\s*verificar\(\s*["'](\d+\.\d+)["']\s*\)\s*(#.*)?$""")
 INICIO_ESCONDIDOS = re.compile(r"^[ \t]*###? ?BEGIN HIDDEN TESTS", re.M)
@@ -79,6 +79,7 @@ class ExecutarComFronteira(ExecutarSemParar):
             return super().preprocess_cell(cell, resources, index)
         idents, codigo = partes(cell.source)
         cell.outputs, cell.execution_count = [], None
+        self._tempo_esgotado = False
         perdida = False
         try:
             with abrir(self.km.get_connection_info(), self._interromper, self._registo,
@@ -90,6 +91,15 @@ class ExecutarComFronteira(ExecutarSemParar):
             aviso = ("O kernel não respondeu à correção desta célula (morreu, ficou preso ou "
                      f"respondeu o que não devia: {str(erro)[:300]}). Esta célula vale 0.")
             erros, mostrar, perdida = [_erro("KernelMorreu", aviso)], [], True
+        if perdida:
+            # o resumo da correção diz que a célula não parou (como quando corria no kernel)
+            erros.insert(0, _erro(NAO_PAROU, (
+                f"O teu código não respondeu à correção desta célula em {self.timeout} s, nem "
+                "depois de interrompido. Vale 0; o resto do caderno foi corrigido num kernel novo.")))
+        elif self._tempo_esgotado:
+            erros.insert(0, _erro("CellTimeoutError", (
+                "Uma verificação desta célula passou do tempo e foi interrompida (um ciclo sem "
+                "fim?). Vale 0.")))
         # o erro primeiro: o nbgrader dá 0 a uma célula com um erro nas saídas
         cell.outputs = [*erros[:1], *mostrar]
         if perdida:
@@ -103,6 +113,7 @@ class ExecutarComFronteira(ExecutarSemParar):
         erros, mostrar = [], []
         for ident in idents:
             resultados = correr_verificacoes(ident, nb)
+            self._tempo_esgotado |= any(r.mensagem.startswith(DICA_TEMPO) for r in resultados)
             relatorio = Relatorio(ident, resultados)
             mostrar.append(_exibir(relatorio))
             self._resultados.setdefault(ident, {})["verificacoes"] = [
