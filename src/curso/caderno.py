@@ -7,6 +7,7 @@ Um erro numa célula não impede as outras de correr: fica registado para o rela
 
 from __future__ import annotations
 
+import builtins
 import json
 import traceback
 from dataclasses import dataclass, field
@@ -60,6 +61,20 @@ class Caderno:
 
     def __contains__(self, nome) -> bool:
         return nome in self.nomes
+
+    def custo_da_fronteira(self) -> float:
+        """Segundos que se descontam ao medir uma chamada: aqui nenhum (a função corre neste
+        processo); na correção, o que custa ir e vir ao kernel (``curso.fronteira``)."""
+        return 0.0
+
+    def emprestar_builtin(self, nome: str, valor) -> None:
+        """Põe ``valor`` nos builtins de onde o código do caderno corre (um espião das
+        verificações: se o código do aluno avaliar o nome, fica registado)."""
+        setattr(builtins, nome, valor)
+
+    def devolver_builtin(self, nome: str) -> None:
+        if hasattr(builtins, nome):
+            delattr(builtins, nome)
 
     def com(self, codigo: str, origem: str = "<alteração>") -> "Caderno":
         """Uma cópia com ``codigo`` executado por cima (usado para provar os mutantes)."""

@@ -31,6 +31,7 @@ import curso.propriedades as propriedades
 from curso.caderno import Caderno, NomeEmFalta
 from curso.cores import CORES
 from curso.estados import Estado
+from curso.fronteira.dados import ErroDaFronteira
 from curso.raiz import ErroDoCurso, capitulo_de, capitulos_existentes, modulo_de_verificacoes
 
 # a hypothesis guarda exemplos numa pasta .hypothesis/ na pasta atual (a do caderno, num kernel);
@@ -329,6 +330,11 @@ def _quadros_do_aluno(erro: BaseException, ficheiro_da_verificacao: str,
     Num grupo de exceções (a hypothesis junta assim várias falhas) ou numa exceção lançada
     ``from`` outra, procura também nas exceções de dentro.
     """
+    remotos = getattr(erro, "_quadros_remotos", None)  # do kernel do aluno, pela fronteira
+    if remotos:
+        return [traceback.FrameSummary(str(q.get("ficheiro")), int(q.get("linha") or 0),
+                                       str(q.get("funcao")), line=str(q.get("texto") or ""))
+                for q in remotos]
     quadros = [q for q in traceback.extract_tb(erro.__traceback__)
                if _e_do_aluno(q.filename, ficheiro_da_verificacao)]
     dentro = [*(erro.exceptions if isinstance(erro, BaseExceptionGroup) else ()), erro.__cause__]
@@ -464,6 +470,10 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
             f"{DICA_TEMPO} {limite:g} s: há algum ciclo sem limite?",
             "a verificação foi interrompida",
         ), nome_metodo)
+    except ErroDaFronteira as erro:  # na correção: o kernel não respondeu como devia
+        return Resultado(ident, nome, FALHOU, explica(
+            "O kernel do teu caderno não respondeu à correção (ficou preso, morreu ou respondeu "
+            "o que não devia).", str(erro)[:300]), nome_metodo)
     except KeyboardInterrupt:
         raise
     except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa

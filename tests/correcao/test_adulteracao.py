@@ -44,7 +44,7 @@ CAP = "cap01"
 MARCA = "ataque-i13-marca"  # está na linha de comando de cada processo que um ataque arranca
 SEGREDO = "segredo-do-professor-5521"
 (SOL_A, _, _), (SOL_B, VER_B, PTS_B) = exercicios(CAP)[:2]
-SAIDAS = ("autograded", "feedback", "gradebook.db", "notas.csv")
+SAIDAS = ("autograded", "feedback", "gradebook.db", "notas.csv", "resultados")
 
 # Um processo destacado que sobrevive ao kernel (se nada o matar), com a MARCA no argv.
 DESTACADO = """

@@ -1,6 +1,5 @@
 """Verificações públicas do capítulo 2 — Function calling / tool use."""
 
-import builtins
 import json
 import math
 import time
@@ -455,15 +454,19 @@ ESPIAO = "_espiao_cap02"
 
 
 class _Sentinela:
-    """Põe uma função espia nos builtins: se a expressão for executada, fica registado."""
+    """Põe uma função espia nos builtins de onde o código do aluno corre: se a expressão for
+    executada, fica registado."""
+
+    def __init__(self, nb):
+        self.nb = nb
 
     def __enter__(self):
         self.chamadas = []
-        setattr(builtins, ESPIAO, lambda *a, **k: self.chamadas.append(a) or 1)
+        self.nb.emprestar_builtin(ESPIAO, lambda *a, **k: self.chamadas.append(a) or 1)
         return self
 
     def __exit__(self, *_):
-        delattr(builtins, ESPIAO)
+        self.nb.devolver_builtin(ESPIAO)
 
 
 HOSTIS = [
@@ -499,7 +502,7 @@ def _tempo(nb, texto):
     for _ in range(3):
         inicio = time.perf_counter()
         saida = _com_limites(nb, texto)
-        melhor = min(melhor, time.perf_counter() - inicio)
+        melhor = min(melhor, time.perf_counter() - inicio - nb.custo_da_fronteira())
         if melhor < 0.05:
             break
     return melhor, saida
@@ -560,7 +563,7 @@ class TestEx2_6:
     def test_nunca_executa(self, nb):
         """Nomes, chamadas, atributos, textos, lambdas, compreensões… são recusados sem correr nada"""
         for texto in HOSTIS:
-            with _Sentinela() as sentinela:
+            with _Sentinela(nb) as sentinela:
                 r = _calcular(nb, texto)
             assert not sentinela.chamadas, explica(
                 "Nunca uses eval/exec: a expressão foi EXECUTADA (a função espia foi chamada). "
@@ -597,7 +600,7 @@ class TestEx2_6:
     def test_fuzz_hostil(self, nb, aritmetica, hostil, molde):
         """(hypothesis) Código hostil escondido em aritmética nunca corre e dá sempre ValueError"""
         texto = molde.format(a=aritmetica, h=hostil)
-        with _Sentinela() as sentinela:
+        with _Sentinela(nb) as sentinela:
             saida = _calcular(nb, texto)
         assert not sentinela.chamadas, explica("A expressão foi executada: nunca uses eval/exec.", f"com {texto!r}")
         assert isinstance(saida, ValueError), explica(
@@ -628,7 +631,7 @@ class TestEx2_7:
         for texto in INVALIDOS + POR_ZERO:
             _tem_de_recusar(f, texto, "As regras do 2.6 continuam: texto inválido e divisão por zero dão ValueError.")
         for texto in HOSTIS:
-            with _Sentinela() as sentinela:
+            with _Sentinela(nb) as sentinela:
                 r = _com_limites(nb, texto)
             assert not sentinela.chamadas and isinstance(r, ValueError), explica(
                 "As regras do 2.6 continuam: só números, operadores permitidos e parênteses; o resto dá "
@@ -714,7 +717,7 @@ class TestEx2_7:
     def test_fuzz_hostil(self, nb, aritmetica, hostil, molde):
         """(hypothesis) Código hostil escondido em aritmética nunca corre e dá sempre ValueError, depressa"""
         texto = molde.format(a=aritmetica, h=hostil)
-        with _Sentinela() as sentinela:
+        with _Sentinela(nb) as sentinela:
             segundos, saida = _tempo(nb, texto)
         assert not sentinela.chamadas, explica("A expressão foi executada: nunca uses eval/exec.", f"com {texto!r}")
         assert isinstance(saida, ValueError), explica(

@@ -24,14 +24,15 @@ def aplicar(c) -> None:
     from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
     from nbgrader import preprocessors as pp
 
-    from curso.correcao.recuperacao import ExecutarSemParar
+    from curso.correcao.fronteira import ExecutarComFronteira
     from curso.correcao.retorno import OcultarTestesEscondidos
 
     silenciar_avisos_do_nbgrader()
 
-    # um kernel que morre (os._exit) é reiniciado e a correção continua nas células seguintes
+    # um kernel que morre (os._exit) é reiniciado e a correção continua nas células seguintes;
+    # as células de verificação correm fora do kernel, do lado de confiança (curso.fronteira)
     c.Autograde.autograde_preprocessors = [
-        ExecutarSemParar, pp.IgnorePattern, ClearMetadataPreprocessor, pp.LimitOutput,
+        ExecutarComFronteira, pp.IgnorePattern, ClearMetadataPreprocessor, pp.LimitOutput,
         pp.SaveAutoGrades, pp.AssignLatePenalties, pp.CheckCellMetadata,
     ]
     # uma célula de verificação apagada volta do gradebook (senão ficaria sem nota: um zero mudo)

@@ -38,7 +38,9 @@ def _configurar(preparar: Preparar, pasta: Path):
     cfg.CourseDirectory.source_directory = preparar.fonte or str(raiz / origem)
     cfg.CourseDirectory.release_directory = str(pasta / "publicado")
     aplicar(cfg)
-    for classe in ("ExecutePreprocessor", "Execute", "ExecutarSemParar"):
+    # o resultado de cada verificação, por aluno e capítulo, para o professor (e o relatório)
+    cfg.ExecutarComFronteira.pasta_resultados = str(raiz / "resultados")
+    for classe in ("ExecutePreprocessor", "Execute", "ExecutarSemParar", "ExecutarComFronteira"):
         if preparar.timeout:
             cfg[classe].timeout = int(preparar.timeout)
         if preparar.kernel:  # o kernel na caixa de areia (ver curso.correcao.caixa)

@@ -1,0 +1,507 @@
+"""O lado de confiança da fronteira: o caderno do aluno visto de fora, através do kernel.
+
+``CadernoRemoto`` tem a mesma interface que ``curso.caderno.Caderno`` (``nb.funcao(...)``,
+``nb.NOME``, ``"nome" in nb``): as verificações escritas para correr dentro do kernel correm
+igual aqui, sem saber de que lado está a função. Cada acesso é um pedido ao kernel
+(``curso.fronteira.kernel``) por uma ligação própria do Jupyter; só passam dados
+(``curso.fronteira.dados``). Os objetos das verificações (decisores, espiões, o modelo offline)
+ficam deste lado e são chamados de volta pelo canal ``stdin``.
+
+Os tempos limite são deste lado: um pedido que passa do prazo interrompe o kernel; se ele não
+responder, a ligação dá-se por perdida e quem a usa reinicia o kernel.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import time
+from collections.abc import MutableMapping
+from typing import Any
+
+from curso.caderno import NaoImplementado, NomeEmFalta
+from curso.fronteira.dados import (
+    Codificador,
+    Descodificador,
+    ErroDaFronteira,
+    ValorGrandeDemais,
+    descrever_excecao,
+    modelo_do_sdk,
+    nome_da_classe,
+    nome_global,
+    objeto_global,
+    reconstruir_excecao,
+)
+from curso.fronteira.kernel import PREFIXO
+
+LIMITE_MENSAGEM = 32 * 2**20  # caracteres de uma mensagem do kernel; mais do que isto é falha
+ESPERA_INTERRUPCAO = 5.0  # segundos que o kernel tem para responder depois de interrompido
+PREPARAR = "__import__('curso.fronteira.kernel', fromlist=['reiniciar']).reiniciar()"
+CHAMADA = "__import__('curso.fronteira.kernel', fromlist=['atender']).atender({!r})"
+DUNDERS_REMOTOS = {"__name__", "__qualname__", "__doc__", "__module__", "__globals__",
+                   "__defaults__", "__kwdefaults__", "__dict__"}
+
+
+class Ligacao:
+    """Os pedidos ao kernel do aluno, por um cliente Jupyter só da fronteira.
+
+    ``cliente`` é um ``BlockingKernelClient`` ligado ao kernel (canais shell e stdin);
+    ``interromper`` interrompe o kernel (um sinal, do lado de quem o arrancou).
+    """
+
+    def __init__(self, cliente, interromper=None, registo: list | None = None):
+        self.cliente = cliente
+        self.interromper = interromper
+        self.perdida = False
+        self.prazo_total: float | None = None  # time.monotonic() a partir do qual nada se pede
+        self.registo = registo  # tudo o que se mandou ao kernel (para as provas)
+        self._locais: dict[int, Any] = {}
+        self._numeros: dict[int, int] = {}
+        self._remotos: dict[int, Any] = {}  # n do kernel → representante (a mesma identidade)
+        self._profundidade = 0  # chamadas de volta em curso (o kernel espera a nossa resposta)
+        self._msg_atual: str | None = None
+        self._pilha: list[list] = []  # os argumentos originais das chamadas em curso
+
+    # ------------------------------------------------------------------ transporte
+
+    def _executar(self, codigo: str) -> str:
+        if self.registo is not None:
+            self.registo.append(codigo)
+        return self.cliente.execute(codigo, silent=True, store_history=False,
+                                    allow_stdin=True, stop_on_error=False)
+
+    def preparar(self, limite: float = 60.0) -> None:
+        """Importa o lado do kernel e esquece as referências de ligações anteriores (os números
+        dos objetos são desta ligação)."""
+        self.pedir_bruto(PREPARAR, limite, espera_fim=False)
+
+    def _limite(self, limite: float) -> float:
+        if self.prazo_total is None:
+            return limite
+        restante = self.prazo_total - time.monotonic()
+        if restante <= 0:
+            self.perdida = True
+            raise ErroDaFronteira("acabou o tempo desta célula")
+        return min(limite, restante)
+
+    def pedir(self, pedido: dict, limite: float = 60.0) -> dict:
+        if self.perdida:
+            raise ErroDaFronteira("a ligação ao kernel perdeu-se numa verificação anterior")
+        limite = self._limite(limite)
+        if self._profundidade:
+            # dentro de uma chamada de volta o kernel está parado no input(): o pedido vai como
+            # resposta a esse input, e a resposta dele chega como o input seguinte
+            if self.registo is not None:
+                self.registo.append(json.dumps(pedido, ensure_ascii=False))
+            self.cliente.input(json.dumps({"tipo": "operar", "pedido": pedido},
+                                          ensure_ascii=False, allow_nan=False))
+            return self._esperar(self._msg_atual, time.monotonic() + limite, espera_fim=True)
+        texto = json.dumps(pedido, ensure_ascii=False, allow_nan=False)
+        return self.pedir_bruto(CHAMADA.format(texto), limite, espera_fim=True)
+
+    def pedir_bruto(self, codigo: str, limite: float, espera_fim: bool) -> dict:
+        msg_id = self._executar(codigo)
+        self._msg_atual = msg_id
+        prazo = time.monotonic() + limite
+        try:
+            return self._esperar(msg_id, prazo, espera_fim)
+        except BaseException:
+            self._recuperar(msg_id)
+            raise
+
+    def _esperar(self, msg_id: str, prazo: float, espera_fim: bool) -> dict:
+        fim = None
+        while True:
+            restante = prazo - time.monotonic()
+            if restante <= 0:
+                # um kernel que não responde no prazo não é de confiança para o resto da célula
+                self.perdida = True
+                raise ErroDaFronteira("o kernel não respondeu a tempo")
+            if self.cliente.stdin_channel.msg_ready():
+                msg = self.cliente.stdin_channel.get_msg(timeout=0)
+                if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                    fim = self._atender(msg) or fim
+                    if fim is not None and self._profundidade:
+                        return fim  # a resposta a um pedido feito dentro de uma chamada de volta
+                continue
+            if self.cliente.shell_channel.msg_ready():
+                msg = self.cliente.shell_channel.get_msg(timeout=0)
+                if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                    continue
+                if self.cliente.stdin_channel.msg_ready():
+                    fim = self._atender(self.cliente.stdin_channel.get_msg(timeout=0)) or fim
+                if not espera_fim:
+                    return {"ok": msg["content"].get("status") == "ok"}
+                if fim is None:
+                    raise ErroDaFronteira(
+                        "o kernel terminou o pedido sem resposta "
+                        f"({msg['content'].get('ename', msg['content'].get('status'))})")
+                return fim
+            self._aguardar(min(restante, 1.0))
+
+    def _aguardar(self, segundos: float) -> None:
+        import zmq
+
+        poller = zmq.Poller()
+        poller.register(self.cliente.stdin_channel.socket, zmq.POLLIN)
+        poller.register(self.cliente.shell_channel.socket, zmq.POLLIN)
+        poller.poll(int(segundos * 1000) + 1)
+
+    def _recuperar(self, msg_id: str) -> None:
+        """Depois de um prazo ou de um erro a meio: interromper e esperar que o pedido acabe."""
+        if self.interromper is not None:
+            try:
+                self.interromper()
+            except Exception:  # noqa: BLE001
+                pass
+        prazo = time.monotonic() + ESPERA_INTERRUPCAO
+        while time.monotonic() < prazo:
+            if self.cliente.stdin_channel.msg_ready():
+                msg = self.cliente.stdin_channel.get_msg(timeout=0)
+                self.cliente.input(json.dumps({"ok": False, "erro": {
+                    "tipo": "KeyboardInterrupt", "mro": ["builtins.Exception"],
+                    "mensagem": "interrompido pelo corretor"}}))
+                continue
+            if self.cliente.shell_channel.msg_ready():
+                msg = self.cliente.shell_channel.get_msg(timeout=0)
+                if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                    return
+                continue
+            self._aguardar(0.2)
+        self.perdida = True
+
+    def _atender(self, msg: dict) -> dict | None:
+        """Uma mensagem ``input_request`` do kernel: a resposta final ou uma chamada de volta."""
+        prompt = str(msg.get("content", {}).get("prompt", ""))
+        if not prompt.startswith(PREFIXO):  # o código do aluno a pedir input(): nada a dar
+            self.cliente.input("")
+            return None
+        if len(prompt) > LIMITE_MENSAGEM:
+            self.cliente.input(json.dumps({"ok": False, "erro": {
+                "tipo": "ValueError", "mro": ["builtins.ValueError"],
+                "mensagem": "mensagem grande demais"}}))
+            raise ErroDaFronteira("o kernel mandou uma mensagem grande demais")
+        try:
+            mensagem = json.loads(prompt[len(PREFIXO):])
+            if not isinstance(mensagem, dict):
+                raise ValueError("não é um objeto JSON")
+        except ValueError as erro:
+            self.cliente.input("{}")
+            raise ErroDaFronteira(f"o kernel mandou uma mensagem ilegível ({erro})") from None
+        if mensagem.get("tipo") == "fim":
+            if not self._profundidade:  # dentro de uma chamada de volta, quem responde é ela
+                self.cliente.input("")
+            return mensagem
+        self._profundidade += 1
+        try:
+            resposta = self._chamada_de_volta(mensagem)
+        finally:
+            self._profundidade -= 1
+        self.cliente.input(json.dumps(resposta, ensure_ascii=False, allow_nan=False))
+        return None
+
+    def _chamada_de_volta(self, mensagem: dict) -> dict:
+        try:
+            alvo = self._locais[int(mensagem["alvo"])]
+            descodificador = Descodificador(self.resolver)
+            valores = [descodificador.descodificar(v, [i]) for i, v in enumerate(mensagem["raizes"])]
+            n = int(mensagem["n_args"])
+            kwargs = dict(zip([str(x) for x in mensagem["nomes"]], valores[n:]))
+            self._atualizar_argumentos(mensagem.get("estado"))
+        except (KeyError, TypeError, ValueError, IndexError, ErroDaFronteira) as erro:
+            return {"ok": False, "erro": descrever_excecao(erro, self.codificar)}
+        try:
+            resultado = _operacao(alvo, str(mensagem.get("operacao", "chamar")), valores[:n], kwargs)
+        except Exception as erro:  # noqa: BLE001 — um espião da verificação que lança de propósito
+            return {"ok": False, "erro": descrever_excecao(erro, self.codificar)}
+        try:
+            return {"ok": True, "valor": self.codificar(resultado)}
+        except ValorGrandeDemais as erro:
+            return {"ok": False, "erro": descrever_excecao(erro, self.codificar)}
+
+    def _atualizar_argumentos(self, estado) -> None:
+        """Os argumentos da chamada em curso passam a ter o estado que têm agora no kernel."""
+        if estado is None or not self._pilha:
+            return
+        originais = self._pilha[-1]
+        if not isinstance(estado, list) or len(estado) != len(originais):
+            raise ErroDaFronteira("o kernel mandou um estado dos argumentos inválido")
+        descodificador = Descodificador(self.resolver, [None] * len(originais))
+        for i, (original, dados) in enumerate(zip(originais, estado)):
+            descodificador.fixar_raiz(i, _repor(original, descodificador.descodificar(dados, [i])))
+
+    # ------------------------------------------------------------------ dados
+
+    def _local(self, objeto: Any) -> int:
+        n = self._numeros.get(id(objeto))
+        if n is None or self._locais.get(n) is not objeto:
+            n = len(self._locais) + 1
+            self._locais[n] = objeto
+            self._numeros[id(objeto)] = n
+        return n
+
+    def referir(self, objeto: Any) -> dict:
+        if isinstance(objeto, (ObjetoRemoto, DictRemoto)):
+            return {"$ref": objeto._numero}
+        motor = getattr(objeto, "motor", None)
+        if motor is not None and hasattr(motor, "tratar") and hasattr(objeto, "chat"):
+            tratar = motor.tratar
+            n = self._local(objeto)
+            self._locais[n] = objeto
+            self._locais.setdefault(-n, tratar)
+            assincrono = nome_da_classe(type(objeto)).endswith("AsyncOpenAI")
+            return {"$cliente": -n, "opcoes": {"max_retries": getattr(objeto, "max_retries", 0)},
+                    "assincrono": assincrono}
+        global_ = nome_global(objeto)
+        if global_ is not None:
+            return {"$global": global_}
+        if callable(objeto):
+            return {"$chamavel": self._local(objeto), **_descrever_chamavel(objeto, self.codificar)}
+        return {"$opaco": self._local(objeto), "tipo": type(objeto).__name__}
+
+    def codificar(self, valor: Any) -> Any:
+        return Codificador(self.referir).codificar(valor, [0])
+
+    def resolver(self, marca: dict) -> Any:
+        if "$ref" in marca:
+            n = int(marca["$ref"])
+            if n not in self._remotos:
+                classe = DictRemoto if marca.get("forma") == "mapa" else ObjetoRemoto
+                self._remotos[n] = classe(self, n, marca)
+            return self._remotos[n]
+        for chave in ("$chamavel", "$opaco", "$local"):
+            if chave in marca:
+                return self._locais[int(marca[chave])]
+        if "$cliente" in marca:
+            return self._locais[-int(marca["$cliente"])]
+        if "$modelo" in marca:
+            return modelo_do_sdk(marca)
+        if "$global" in marca:
+            return objeto_global(marca)
+        raise ErroDaFronteira(f"o kernel mandou uma marca desconhecida: {sorted(marca)[:3]}")
+
+    def descodificar(self, dados: Any) -> Any:
+        try:
+            return Descodificador(self.resolver).descodificar(dados, [0])
+        except (KeyError, TypeError, ValueError, IndexError) as erro:
+            raise ErroDaFronteira(f"o kernel mandou dados inválidos ({erro})") from None
+
+    def resposta(self, pedido: dict, limite: float = 60.0) -> Any:
+        """O valor de uma operação; uma exceção do lado do aluno é relançada deste lado."""
+        fim = self.pedir(pedido, limite)
+        if not fim.get("ok"):
+            raise self.excecao(fim.get("erro") or {})
+        return self.descodificar(fim.get("valor"))
+
+    def excecao(self, descricao: dict) -> BaseException:
+        erro = reconstruir_excecao(descricao, self.descodificar)
+        quadros = descricao.get("quadros")
+        if isinstance(quadros, list):
+            erro._quadros_remotos = [q for q in quadros if isinstance(q, dict)][:20]
+        return erro
+
+    def chamar(self, numero: int, args: tuple, kwargs: dict) -> Any:
+        originais = [*args, *kwargs.values()]
+        codificador = Codificador(self.referir)
+        raizes = [codificador.codificar(v, [i]) for i, v in enumerate(originais)]
+        self._pilha.append(originais)
+        try:
+            fim = self.pedir({"op": "chamar", "alvo": numero, "raizes": raizes,
+                              "n_args": len(args), "nomes": list(kwargs)})
+        finally:
+            self._pilha.pop()
+        if not fim.get("ok"):
+            if isinstance(fim.get("depois"), list) and len(fim["depois"]) == len(originais):
+                self._pilha.append(originais)
+                try:
+                    self._atualizar_argumentos(fim["depois"])
+                finally:
+                    self._pilha.pop()
+            raise self.excecao(fim.get("erro") or {})
+        depois = fim.get("depois")
+        if not isinstance(depois, list) or len(depois) != len(originais):
+            raise ErroDaFronteira("o kernel não devolveu o estado dos argumentos")
+        descodificador = Descodificador(self.resolver, [None] * (len(originais) + 1))
+        try:
+            for i, (original, dados) in enumerate(zip(originais, depois)):
+                novo = descodificador.descodificar(dados, [i])
+                descodificador.fixar_raiz(i, _repor(original, novo))
+            return descodificador.descodificar(fim.get("valor"), [len(originais)])
+        except (KeyError, TypeError, ValueError, IndexError) as erro:
+            raise ErroDaFronteira(f"o kernel mandou dados inválidos ({erro})") from None
+
+
+def _operacao(alvo: Any, operacao: str, args: list, kwargs: dict) -> Any:
+    """O que o kernel pede a um objeto das verificações (ver ``kernel.Opaco``)."""
+    if operacao == "chamar":
+        return alvo(*args, **kwargs)
+    if operacao == "atributo" and args and isinstance(args[0], str) and not args[0].startswith("_"):
+        return getattr(alvo, args[0])
+    if operacao == "item" and args:
+        return alvo[args[0]]
+    if operacao == "tamanho":
+        return len(alvo)
+    if operacao == "lista":
+        return list(alvo)
+    raise TypeError(f"operação não permitida: {operacao!r}")
+
+
+def _repor(original: Any, novo: Any) -> Any:
+    """O argumento de quem chama passa a ter o estado que tem no kernel depois da chamada (como
+    se a função tivesse corrido aqui); devolve o objeto que representa esse argumento."""
+    if type(original) is list and type(novo) is list:
+        if original != novo:
+            original[:] = novo
+        return original
+    if isinstance(original, dict) and type(novo) is dict:
+        if original != novo or list(original) != list(novo):
+            original.clear()
+            original.update(novo)
+        return original
+    if type(original) is set and type(novo) is set:
+        if original != novo:
+            original.clear()
+            original.update(novo)
+        return original
+    return original if _mesmo_valor(original, novo) else novo
+
+
+def _mesmo_valor(a: Any, b: Any) -> bool:
+    try:
+        return a is b or (type(a) is type(b) and bool(a == b))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _descrever_chamavel(objeto: Any, codificar) -> dict:
+    descricao: dict = {"nome": str(getattr(objeto, "__name__", type(objeto).__name__))[:200]}
+    if isinstance(getattr(objeto, "__doc__", None), str):
+        descricao["doc"] = objeto.__doc__[:5000]
+    try:
+        assinatura = inspect.signature(objeto)
+    except (TypeError, ValueError):
+        return descricao
+    parametros = []
+    for p in assinatura.parameters.values():
+        d = {"nome": p.name, "tipo": int(p.kind)}
+        if p.default is not inspect.Parameter.empty:
+            try:
+                d["omissao"] = codificar(p.default)
+            except ValorGrandeDemais:
+                pass
+        if isinstance(p.annotation, (type, str)):  # uma anotação em texto (``from __future__``)
+            d["anotacao"] = getattr(p.annotation, "__name__", p.annotation)
+        parametros.append(d)
+    descricao["assinatura"] = parametros
+    retorno = assinatura.return_annotation
+    if isinstance(retorno, (type, str)) and retorno is not inspect.Signature.empty:
+        descricao["retorno"] = getattr(retorno, "__name__", retorno)
+    return descricao
+
+
+class ObjetoRemoto:
+    """Um objeto que vive no kernel do aluno (uma função, uma classe, um objeto qualquer)."""
+
+    def __init__(self, ligacao: Ligacao, numero: int, marca: dict):
+        object.__setattr__(self, "_ligacao", ligacao)
+        object.__setattr__(self, "_numero", numero)
+        object.__setattr__(self, "_marca", marca)
+
+    def __call__(self, *args, **kwargs):
+        return self._ligacao.chamar(self._numero, args, kwargs)
+
+    def __getattr__(self, nome: str):
+        if nome.startswith("__") and nome not in DUNDERS_REMOTOS:
+            raise AttributeError(nome)
+        return self._ligacao.resposta({"op": "atributo", "alvo": self._numero, "nome": nome})
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        parametros = []
+        for p in self._ligacao.resposta({"op": "assinatura", "alvo": self._numero}):
+            omissao = p["omissao"] if "omissao" in p else inspect.Parameter.empty
+            parametros.append(inspect.Parameter(str(p["nome"]), inspect._ParameterKind(int(p["tipo"])),
+                                                default=omissao))
+        return inspect.Signature(parametros)
+
+    def __repr__(self) -> str:
+        return str(self._marca.get("repr") or f"<{self._marca.get('tipo', 'objeto')} do caderno>")
+
+
+class DictRemoto(MutableMapping):
+    """Um dicionário do kernel que não é só dados (p. ex. ``FERRAMENTAS``, com funções): lido e
+    alterado lá, para que uma verificação lhe possa emprestar uma ferramenta espia."""
+
+    def __init__(self, ligacao: Ligacao, numero: int, marca: dict):
+        self._ligacao, self._numero, self._marca = ligacao, numero, marca
+
+    def _op(self, op: str, **extra):
+        return self._ligacao.resposta({"op": op, "alvo": self._numero, **extra})
+
+    def __getitem__(self, chave):
+        return self._op("item", chave=self._ligacao.codificar(chave))
+
+    def __setitem__(self, chave, valor):
+        self._op("por_item", chave=self._ligacao.codificar(chave), valor=self._ligacao.codificar(valor))
+
+    def __delitem__(self, chave):
+        self._op("apagar_item", chave=self._ligacao.codificar(chave))
+
+    def __iter__(self):
+        return iter(self._op("chaves"))
+
+    def __len__(self) -> int:
+        return len(self._op("chaves"))
+
+    def __eq__(self, outro) -> bool:
+        return self._op("valor") == outro
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return str(self._marca.get("repr") or "<dict do caderno>")
+
+
+class CadernoRemoto:
+    """O caderno do aluno visto do corretor: a mesma interface que ``curso.caderno.Caderno``."""
+
+    def __init__(self, ligacao: Ligacao, caminho: str = "<kernel do aluno>"):
+        self.ligacao = ligacao
+        self.caminho = caminho
+        self.erros: list = []
+        self._custo: float | None = None
+
+    def __getattr__(self, nome: str):
+        if nome.startswith("__") or nome == "_custo":
+            raise AttributeError(nome)
+        fim = self.ligacao.pedir({"op": "obter", "nome": nome})
+        if not fim.get("ok"):
+            raise self.ligacao.excecao(fim.get("erro") or {})
+        if fim.get("falta"):
+            raise NomeEmFalta(f"o caderno não define `{nome}` — escreveste o nome exatamente assim "
+                              "e correste a célula?")
+        if fim.get("reticencias"):
+            raise NaoImplementado(f"`{nome}` ainda tem o valor de partida `...`")
+        return self.ligacao.descodificar(fim.get("valor"))
+
+    def __contains__(self, nome) -> bool:
+        return not self.ligacao.pedir({"op": "obter", "nome": str(nome)}).get("falta")
+
+    def custo_da_fronteira(self) -> float:
+        """Segundos que um pedido vazio leva a ir e vir (o menor de cinco): uma verificação que
+        mede o tempo de uma função desconta-o, para medir o código do aluno e não a fronteira."""
+        if self._custo is None:
+            tempos = []
+            for _ in range(5):
+                inicio = time.perf_counter()
+                self.ligacao.pedir({"op": "eco"})
+                tempos.append(time.perf_counter() - inicio)
+            self._custo = min(tempos)
+        return self._custo
+
+    def emprestar_builtin(self, nome: str, valor: Any) -> None:
+        """Põe ``valor`` nos builtins do kernel (um espião das verificações)."""
+        self.ligacao.resposta({"op": "builtin", "nome": nome, "valor": self.ligacao.codificar(valor)})
+
+    def devolver_builtin(self, nome: str) -> None:
+        self.ligacao.resposta({"op": "tirar_builtin", "nome": nome})

@@ -1,0 +1,133 @@
+"""Um só conjunto de verificações, dois modos, o mesmo veredicto.
+
+As verificações de ``tests/exercicios`` correm no processo (``verificar`` no caderno do aluno,
+as provas do repositório) ou no corretor de confiança, contra o kernel do aluno através da
+fronteira (``curso corrigir``). Aqui prova-se que dão o mesmo resultado, verificação a
+verificação, na solução, em cada mutante, em cada alternativa e no exercício em branco — e que os
+testes escondidos corridos do lado de confiança aceitam as soluções e as alternativas.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+from jupyter_client import KernelManager
+
+from curso.caderno import carregar, ler_celulas
+from curso.fronteira.sessao import abrir, correr_escondidos
+from curso.mutacao import exercicios_do_caderno
+from curso.raiz import caderno_de_exercicios, capitulos_existentes, raiz_do_curso
+from curso.verificacao import correr_verificacoes, exercicios_do_capitulo
+
+RAIZ = raiz_do_curso()
+CAPITULOS = capitulos_existentes()
+
+
+def solucao(capitulo: int):
+    return caderno_de_exercicios(capitulo, RAIZ / "solutions")
+
+
+def exercicio(capitulo: int):
+    return caderno_de_exercicios(capitulo, RAIZ / "exercises")
+
+
+@functools.cache
+def caderno_de_solucoes(capitulo: int):
+    return carregar(solucao(capitulo))
+
+pytestmark = pytest.mark.lento
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _hypothesis_sem_acaso():
+    """As propriedades da hypothesis geram os mesmos exemplos nos dois modos (senão uma que só às
+    vezes encontra o erro de um mutante daria veredictos diferentes por acaso, não pelo modo)."""
+    from hypothesis import settings
+
+    anterior = settings.get_current_profile_name()
+    settings.register_profile("curso-dois-modos", derandomize=True, database=None)
+    settings.load_profile("curso-dois-modos")
+    yield
+    settings.load_profile(anterior)
+
+GUARDAR = "import builtins as _b; _b._curso_espaco = dict(get_ipython().user_ns)"
+REPOR = ("(lambda e, c: (e.clear(), e.update(c)))(get_ipython().user_ns, "
+         "__import__('builtins')._curso_espaco)")
+
+
+def _ficheiros(pasta: str, capitulo: int):
+    return sorted((RAIZ / "tests" / pasta / f"cap{capitulo:02d}").glob("ex*.py"))
+
+
+def _ident(caminho) -> str:
+    m = re.fullmatch(r"ex(\d+)_(\d+)_\w+", caminho.stem)
+    return f"{int(m.group(1))}.{int(m.group(2))}"
+
+
+class _Kernel:
+    def __init__(self, caderno):
+        self.km = KernelManager(kernel_name="python3")
+        self.km.start_kernel(extra_arguments=["--HistoryManager.enabled=False"])
+        self.kc = self.km.client()
+        self.kc.start_channels()
+        self.kc.wait_for_ready(timeout=120)
+        for fonte in ler_celulas(caderno):
+            self.correr(fonte)
+
+    def correr(self, codigo: str) -> None:
+        self.kc.execute_interactive(codigo, timeout=120, output_hook=lambda _m: None)
+
+    def fechar(self):
+        self.kc.stop_channels()
+        self.km.shutdown_kernel(now=True)
+
+
+def _veredicto(resultados):
+    return [(r.verificacao, r.estado) for r in resultados]
+
+
+def _comparar(ident, local, remoto, quem):
+    dentro, fora = correr_verificacoes(ident, local), correr_verificacoes(ident, remoto)
+    diferentes = [f"  {a.verificacao}: no processo {a.estado} ({a.mensagem[:300]!r}), na fronteira "
+                  f"{b.estado} ({b.mensagem[:300]!r})"
+                  for a, b in zip(dentro, fora) if (a.verificacao, a.estado) != (b.verificacao, b.estado)]
+    assert _veredicto(fora) == _veredicto(dentro), (
+        f"{quem}: os dois modos discordam em {ident}:\n" + "\n".join(diferentes))
+
+
+@pytest.mark.parametrize("capitulo", CAPITULOS)
+def test_solucao_mutantes_e_alternativas(capitulo):
+    kernel = _Kernel(solucao(capitulo))
+    try:
+        with abrir(kernel.km.get_connection_info(), kernel.km.interrupt_kernel) as remoto:
+            base = caderno_de_solucoes(capitulo)
+            escondidos = {i: e.escondidos for i, e in exercicios_do_caderno(solucao(capitulo)).items()}
+            for ident in exercicios_do_capitulo(capitulo):
+                _comparar(ident, base, remoto, "solução")
+                correr_escondidos(escondidos.get(ident, ""), remoto, f"<escondidos {ident}>")
+            casos = [(p, False) for p in _ficheiros("mutantes", capitulo)]
+            casos += [(p, True) for p in _ficheiros("alternativas", capitulo)]
+            for caminho, alternativa in casos:
+                codigo = caminho.read_text(encoding="utf-8")
+                kernel.correr(GUARDAR)
+                kernel.correr(codigo)
+                _comparar(_ident(caminho), base.com(codigo, caminho.name), remoto, caminho.name)
+                if alternativa:
+                    correr_escondidos(escondidos.get(_ident(caminho), ""), remoto, caminho.name)
+                kernel.correr(REPOR)
+    finally:
+        kernel.fechar()
+
+
+@pytest.mark.parametrize("capitulo", CAPITULOS)
+def test_exercicio_em_branco(capitulo):
+    kernel = _Kernel(exercicio(capitulo))
+    try:
+        with abrir(kernel.km.get_connection_info(), kernel.km.interrupt_kernel) as remoto:
+            local = carregar(exercicio(capitulo))
+            for ident in exercicios_do_capitulo(capitulo):
+                _comparar(ident, local, remoto, "em branco")
+    finally:
+        kernel.fechar()
