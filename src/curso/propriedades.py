@@ -207,7 +207,11 @@ class Observacao:
     _embrulhos: dict[int, object] = field(default_factory=dict)
 
     def e_do_aluno(self, valor: object) -> bool:
-        return isinstance(valor, types.FunctionType) and self.do_aluno(valor.__code__.co_filename)
+        if isinstance(valor, types.FunctionType):
+            return self.do_aluno(valor.__code__.co_filename)
+        # uma função que vive no kernel do aluno (correção pela fronteira): o ficheiro vem de lá
+        ficheiro = getattr(type(valor), "ficheiro_do_codigo", None) and valor.ficheiro_do_codigo
+        return isinstance(ficheiro, str) and self.do_aluno(ficheiro)
 
     def embrulhar(self, funcao: types.FunctionType) -> types.FunctionType:
         if id(funcao) not in self._embrulhos:
@@ -219,6 +223,8 @@ class Observacao:
         (``__wrapped__``) e ``__globals__`` — há verificações que trocam um nome no espaço de
         nomes da função do aluno."""
         chamar = functools.partial(self._chamar, funcao, _assinatura(funcao))
+        if not isinstance(funcao, types.FunctionType):
+            return _EmbrulhoRemoto(funcao, chamar)
 
         def chamada(*args, **kwargs):
             return chamar(args, kwargs)
@@ -269,22 +275,51 @@ class Observacao:
                     f"{nome_funcao}(…): o argumento {nome} era {antes} e ficou {_REPR.repr(valor)}")
 
 
-class CadernoObservado(Caderno):
-    """Um caderno cujas funções (as do aluno) são embrulhadas pela ``Observacao``."""
+class _EmbrulhoRemoto:
+    """O embrulho de uma função do outro lado da fronteira: chama-a sob vigia e deixa o resto
+    (``__name__``, ``__globals__``, a assinatura) com a própria função."""
+
+    def __init__(self, funcao, chamar):
+        object.__setattr__(self, "_funcao", funcao)
+        object.__setattr__(self, "_chamar", chamar)
+
+    def __call__(self, *args, **kwargs):
+        return self._chamar(args, kwargs)
+
+    def __getattr__(self, nome: str):
+        return getattr(self._funcao, nome)
+
+    @property
+    def __signature__(self):
+        return inspect.signature(self._funcao)
+
+    def __repr__(self) -> str:
+        return repr(self._funcao)
+
+
+class CadernoObservado:
+    """Um caderno cujas funções (as do aluno) são embrulhadas pela ``Observacao``.
+
+    Serve qualquer caderno com a interface de ``Caderno`` — o carregado neste processo ou o
+    ``CadernoRemoto`` da correção (``curso.fronteira``): o resto pede-se ao caderno de base."""
 
     def __init__(self, base: Caderno, observacao: Observacao):
-        super().__init__(base.nomes, base.caminho, base.erros)
+        self._base = base
         self._observacao = observacao
 
     def __getattr__(self, nome):
-        valor = super().__getattr__(nome)
-        observacao = self.__dict__.get("_observacao")
-        if observacao is not None and observacao.e_do_aluno(valor):
-            return observacao.embrulhar(valor)
+        if nome.startswith("_"):
+            raise AttributeError(nome)
+        valor = getattr(self._base, nome)
+        if self._observacao.e_do_aluno(valor):
+            return self._observacao.embrulhar(valor)
         return valor
 
+    def __contains__(self, nome) -> bool:
+        return nome in self._base
+
     def com(self, codigo: str, origem: str = "<alteração>") -> "CadernoObservado":
-        return CadernoObservado(super().com(codigo, origem), self._observacao)
+        return CadernoObservado(self._base.com(codigo, origem), self._observacao)
 
 
 DICA_NAO_ALTERA = (

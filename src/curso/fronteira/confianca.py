@@ -424,6 +424,12 @@ class ObjetoRemoto:
                                                 default=omissao))
         return inspect.Signature(parametros)
 
+    @property
+    def ficheiro_do_codigo(self) -> str | None:
+        """O ficheiro do código de uma função do kernel (uma célula, ou uma biblioteca)."""
+        ficheiro = self._marca.get("ficheiro")
+        return ficheiro if isinstance(ficheiro, str) else None
+
     def __repr__(self) -> str:
         return str(self._marca.get("repr") or f"<{self._marca.get('tipo', 'objeto')} do caderno>")
 

@@ -100,8 +100,12 @@ def _referir(objeto: Any) -> dict:
         texto = repr(objeto)[:200]
     except Exception:  # noqa: BLE001 — um __repr__ do aluno que rebenta
         texto = f"<{type(objeto).__name__}>"
-    return {"$ref": n, "tipo": nome_da_classe(type(objeto))[:200], "forma": forma,
-            "repr": texto, "chamavel": callable(objeto)}
+    marca = {"$ref": n, "tipo": nome_da_classe(type(objeto))[:200], "forma": forma,
+             "repr": texto, "chamavel": callable(objeto)}
+    codigo = getattr(objeto, "__code__", None) if inspect.isfunction(objeto) else None
+    if codigo is not None:  # o corretor vigia as funções das células, não as das bibliotecas
+        marca["ficheiro"] = str(codigo.co_filename)[:500]
+    return marca
 
 
 def _resolver(marca: dict) -> Any:
