@@ -1,4 +1,5 @@
-"""Quanto custa corrigir uma turma: ``curso corrigir`` isolado (caixa de areia) e sem isolamento,
+"""Quanto custa corrigir uma turma: ``curso corrigir`` isolado (caixa de areia) com a fronteira
+de confiança, o mesmo com as verificações no kernel (como antes da fronteira) e sem isolamento,
 lado a lado, nas mesmas submissões; com ``--nbgrader``, também o ``nbgrader autograde`` simples
 (sequencial).
 
@@ -27,6 +28,9 @@ sys.path.insert(0, str(RAIZ))
 from curso.correcao.ambiente import ambiente  # noqa: E402
 from tests.correcao._turma import CAPITULOS, copiar_curso, resolvido, submeter  # noqa: E402
 
+SEM_CAIXA = "sem isolamento (com a fronteira)"
+NO_KERNEL = "isolado, verificações no kernel (antes)"
+FRONTEIRA = "isolado, com a fronteira (hoje)"
 LOTE = re.compile(r"(\d+) submissões corrigidas em ([\d,]+) s")
 
 
@@ -63,10 +67,13 @@ def main(argv: list[str]) -> int:
             for cap in caps:
                 submeter(base, f"aluno{i:02d}", cap, resolvido(cap))
         tempos = {}
-        for nome, opcoes in (("curso corrigir, sem isolamento", ["--sem-isolamento"]),
-                             ("curso corrigir, isolado (bwrap)", [])):
-            pasta = Path(tmp) / nome.replace(" ", "_").replace(",", "").replace("(", "").replace(")", "")
+        for nome, opcoes, no_kernel in ((SEM_CAIXA, ["--sem-isolamento"], False),
+                                        (NO_KERNEL, [], True), (FRONTEIRA, [], False)):
+            pasta = Path(tmp) / re.sub(r"\W+", "_", nome)
             shutil.copytree(base, pasta)
+            if no_kernel:  # a correção de antes: as verificações correm no kernel do aluno
+                with open(pasta / "nbgrader_config.py", "a", encoding="utf-8") as f:
+                    f.write("\nc.ExecutarComFronteira.verificacoes_no_kernel = True\n")
             tempos[nome] = _corrigir(pasta, *opcoes)
 
         if com_nbgrader:
@@ -84,10 +91,11 @@ def main(argv: list[str]) -> int:
     print(f"{'':48}{'total':>10}{'lote':>10}{'por caderno':>14}")
     for nome, (total, lote) in tempos.items():
         print(f"{nome:48}{total:>9.1f}s{lote:>9.1f}s{lote / n:>13.2f}s")
-    sem = tempos["curso corrigir, sem isolamento"][1]
-    com = tempos["curso corrigir, isolado (bwrap)"][1]
-    print(f"custo da caixa no lote: {100 * (com - sem) / sem:+.0f} % (alvo: ≤ 15 %)")
-    print(f"isolado, estimativa para 30 × 9: {com / n * 270 / 60:.1f} min (alvo: ≤ 5 min)")
+    sem, antes, com = (tempos[nome][1] for nome in (SEM_CAIXA, NO_KERNEL, FRONTEIRA))
+    print(f"custo da caixa no lote (verificações no kernel): {100 * (antes - sem) / sem:+.0f} %")
+    print(f"custo da fronteira no lote, face à correção isolada de antes: "
+          f"{100 * (com - antes) / antes:+.0f} % (alvo: ≤ 15 %)")
+    print(f"isolado com a fronteira, estimativa para 30 × 9: {com / n * 270 / 60:.1f} min (alvo: ≤ 5 min)")
     return 0
 
 

@@ -19,7 +19,7 @@ from curso.caderno import carregar, ler_celulas
 from curso.fronteira.sessao import abrir, correr_escondidos
 from curso.mutacao import exercicios_do_caderno
 from curso.raiz import caderno_de_exercicios, capitulos_existentes, raiz_do_curso
-from curso.verificacao import correr_verificacoes, exercicios_do_capitulo
+from curso.verificacao import FALHOU, correr_verificacoes, estado_do_exercicio, exercicios_do_capitulo
 
 RAIZ = raiz_do_curso()
 CAPITULOS = capitulos_existentes()
@@ -88,6 +88,15 @@ def _veredicto(resultados):
     return [(r.verificacao, r.estado) for r in resultados]
 
 
+def _rejeitam_os_dois(ident, local, remoto, quem):
+    """Um mutante: os dois modos rejeitam o exercício. (Verificação a verificação podem diferir
+    sem que o modo importe: as propriedades da hypothesis sorteiam exemplos, e um mutante que
+    compara textos com ``is`` passa no processo onde os literais são partilhados por acaso.)"""
+    dentro = estado_do_exercicio(correr_verificacoes(ident, local))
+    fora = estado_do_exercicio(correr_verificacoes(ident, remoto))
+    assert dentro == fora == FALHOU, f"{quem}: no processo {dentro}, na fronteira {fora}"
+
+
 def _comparar(ident, local, remoto, quem):
     dentro, fora = correr_verificacoes(ident, local), correr_verificacoes(ident, remoto)
     diferentes = [f"  {a.verificacao}: no processo {a.estado} ({a.mensagem[:300]!r}), na fronteira "
@@ -113,9 +122,12 @@ def test_solucao_mutantes_e_alternativas(capitulo):
                 codigo = caminho.read_text(encoding="utf-8")
                 kernel.correr(GUARDAR)
                 kernel.correr(codigo)
-                _comparar(_ident(caminho), base.com(codigo, caminho.name), remoto, caminho.name)
+                local = base.com(codigo, caminho.name)
                 if alternativa:
+                    _comparar(_ident(caminho), local, remoto, caminho.name)
                     correr_escondidos(escondidos.get(_ident(caminho), ""), remoto, caminho.name)
+                else:
+                    _rejeitam_os_dois(_ident(caminho), local, remoto, caminho.name)
                 kernel.correr(REPOR)
     finally:
         kernel.fechar()

@@ -321,3 +321,23 @@ def test_decisor_que_devolve_lixo_da_500_claro(devolvido):
 def test_decisor_que_nao_e_chamavel():
     with pytest.raises(TypeError, match="decisor"):
         cliente_offline("não sou uma função")
+
+
+def test_saida_estruturada_com_o_decisor_padrao():
+    """Sem decisor próprio, uma saída estruturada pedida volta a cumprir o esquema (como na API
+    verdadeira), com os valores mais simples; com um decisor, o texto é o dele."""
+    from pydantic import BaseModel
+
+    from curso.offline import cliente_offline
+    from curso.offline.decisores import decisor_padrao
+
+    class Triagem(BaseModel):
+        categoria: str
+        urgente: bool
+        passos: list[str]
+
+    pedido = {"model": "m", "messages": [{"role": "user", "content": "olá"}], "response_format": Triagem}
+    mensagem = cliente_offline(decisor_padrao).chat.completions.parse(**pedido).choices[0].message
+    assert mensagem.parsed == Triagem(categoria="", urgente=False, passos=[])
+    proprio = cliente_offline(lambda m, f: '{"categoria": "x", "urgente": true, "passos": ["a"]}')
+    assert proprio.chat.completions.parse(**pedido).choices[0].message.parsed.passos == ["a"]

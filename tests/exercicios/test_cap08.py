@@ -137,7 +137,7 @@ class TestEx8_2:
             nb.custo_da_execucao(usos, dict(PRECOS))
         except NotImplementedError:
             raise
-        except Exception:  # noqa: BLE001 — aqui só interessa se os usos mudaram; as contas têm as suas verificações
+        except Exception:  # aqui só interessa se os usos mudaram; as contas têm as suas verificações
             pass
         assert usos == antes, explica("Lê os usage sem os modificar.", f"ficaram {usos!r}")
 

@@ -27,13 +27,15 @@ CAMADAS = [
     {"curso.requisitos"},
     {"curso.verificacao"},
     {"curso.propriedades"},
+    {"curso.fronteira"},
     {"curso.caderno", "curso.clientes"},
     {"curso.raiz", "curso.estados", "curso.cores", "curso.offline", "curso.nbgrader_extra",
      "curso.mcp_demo"},
 ]
 
 # o que corre em cada ``verificar`` dentro do kernel de quem estuda: nada disto ao importar
-CAMINHO_RAPIDO = {"curso.verificacao", "curso.propriedades", "curso.caderno", "curso.raiz", "curso.estados", "curso.cores"}
+CAMINHO_RAPIDO = {"curso.verificacao", "curso.propriedades", "curso.fronteira.dados", "curso.caderno",
+                  "curso.raiz", "curso.estados", "curso.cores"}
 LENTOS = {"openai", "httpx2", "nbgrader", "nbformat", "ipywidgets", "IPython", "pytest",
           "tiktoken", "jsonschema", "matplotlib", "numpy", "curso.offline", "curso.clientes"}
 

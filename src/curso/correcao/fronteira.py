@@ -22,7 +22,7 @@ from pathlib import Path
 
 from jupyter_core.utils import run_sync
 from nbformat.notebooknode import NotebookNode
-from traitlets import Unicode
+from traitlets import Bool, Unicode
 
 from curso.caderno import e_celula_de_verificacao
 from curso.correcao.recuperacao import NAO_PAROU, ExecutarSemParar
@@ -61,6 +61,11 @@ def _exibir(relatorio: Relatorio) -> NotebookNode:
 class ExecutarComFronteira(ExecutarSemParar):
     """``ExecutarSemParar`` em que as células de verificação correm do lado de confiança."""
 
+    verificacoes_no_kernel = Bool(
+        False, help="Só para medir (benchmarks/correcao.py): as células de verificação voltam a "
+        "correr no kernel do aluno, como antes da fronteira. Numa turma, nunca."
+    ).tag(config=True)
+
     pasta_resultados = Unicode(
         "", help="Onde guardar o resultado de cada verificação (ALUNO/CAPITULO.json); vazio: não guarda."
     ).tag(config=True)
@@ -75,7 +80,8 @@ class ExecutarComFronteira(ExecutarSemParar):
             self._guardar(info.get("student"), info.get("assignment"), resources)
 
     def preprocess_cell(self, cell, resources, index):
-        if not e_celula_de_verificacao(cell) or self._reinicios > self.max_reinicios:
+        if (not e_celula_de_verificacao(cell) or self.verificacoes_no_kernel
+                or self._reinicios > self.max_reinicios):
             return super().preprocess_cell(cell, resources, index)
         idents, codigo = partes(cell.source)
         cell.outputs, cell.execution_count = [], None

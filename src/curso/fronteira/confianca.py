@@ -61,6 +61,8 @@ class Ligacao:
         self._profundidade = 0  # chamadas de volta em curso (o kernel espera a nossa resposta)
         self._msg_atual: str | None = None
         self._pilha: list[list] = []  # os argumentos originais das chamadas em curso
+        self._enviados: dict[int, Any] = {}  # contentores mandados ao kernel: n → o próprio
+        self._numeros_enviados: dict[int, int] = {}
 
     # ------------------------------------------------------------------ transporte
 
@@ -203,7 +205,7 @@ class Ligacao:
     def _chamada_de_volta(self, mensagem: dict) -> dict:
         try:
             alvo = self._locais[int(mensagem["alvo"])]
-            descodificador = Descodificador(self.resolver)
+            descodificador = self._descodificador()
             valores = [descodificador.descodificar(v, [i]) for i, v in enumerate(mensagem["raizes"])]
             n = int(mensagem["n_args"])
             kwargs = dict(zip([str(x) for x in mensagem["nomes"]], valores[n:]))
@@ -226,7 +228,7 @@ class Ligacao:
         originais = self._pilha[-1]
         if not isinstance(estado, list) or len(estado) != len(originais):
             raise ErroDaFronteira("o kernel mandou um estado dos argumentos inválido")
-        descodificador = Descodificador(self.resolver, [None] * len(originais))
+        descodificador = self._descodificador([None] * len(originais))
         for i, (original, dados) in enumerate(zip(originais, estado)):
             descodificador.fixar_raiz(i, _repor(original, descodificador.descodificar(dados, [i])))
 
@@ -259,8 +261,28 @@ class Ligacao:
             return {"$chamavel": self._local(objeto), **_descrever_chamavel(objeto, self.codificar)}
         return {"$opaco": self._local(objeto), "tipo": type(objeto).__name__}
 
+    def _origem(self, valor: Any) -> int:
+        """Cada contentor mandado ao kernel leva um número: se voltar (a ferramenta devolveu uma
+        lista e a função do aluno devolve-a «tal como veio»), volta a ser o mesmo objeto."""
+        n = self._numeros_enviados.get(id(valor))
+        if n is None or self._enviados.get(n) is not valor:
+            n = len(self._enviados) + 1
+            self._enviados[n] = valor
+            self._numeros_enviados[id(valor)] = n
+        return n
+
+    def _de_volta(self, numero: int, novo: Any) -> Any:
+        original = self._enviados.get(numero)
+        return novo if original is None else _repor(original, novo)
+
+    def _codificador(self) -> Codificador:
+        return Codificador(self.referir, self._origem)
+
+    def _descodificador(self, raizes: list | None = None) -> Descodificador:
+        return Descodificador(self.resolver, raizes, de_volta=self._de_volta)
+
     def codificar(self, valor: Any) -> Any:
-        return Codificador(self.referir).codificar(valor, [0])
+        return self._codificador().codificar(valor, [0])
 
     def resolver(self, marca: dict) -> Any:
         if "$ref" in marca:
@@ -282,7 +304,7 @@ class Ligacao:
 
     def descodificar(self, dados: Any) -> Any:
         try:
-            return Descodificador(self.resolver).descodificar(dados, [0])
+            return self._descodificador().descodificar(dados, [0])
         except (KeyError, TypeError, ValueError, IndexError) as erro:
             raise ErroDaFronteira(f"o kernel mandou dados inválidos ({erro})") from None
 
@@ -302,7 +324,7 @@ class Ligacao:
 
     def chamar(self, numero: int, args: tuple, kwargs: dict) -> Any:
         originais = [*args, *kwargs.values()]
-        codificador = Codificador(self.referir)
+        codificador = self._codificador()
         raizes = [codificador.codificar(v, [i]) for i, v in enumerate(originais)]
         self._pilha.append(originais)
         try:
@@ -321,7 +343,7 @@ class Ligacao:
         depois = fim.get("depois")
         if not isinstance(depois, list) or len(depois) != len(originais):
             raise ErroDaFronteira("o kernel não devolveu o estado dos argumentos")
-        descodificador = Descodificador(self.resolver, [None] * (len(originais) + 1))
+        descodificador = self._descodificador([None] * (len(originais) + 1))
         try:
             for i, (original, dados) in enumerate(zip(originais, depois)):
                 novo = descodificador.descodificar(dados, [i])
@@ -350,26 +372,36 @@ def _repor(original: Any, novo: Any) -> Any:
     """O argumento de quem chama passa a ter o estado que tem no kernel depois da chamada (como
     se a função tivesse corrido aqui); devolve o objeto que representa esse argumento."""
     if type(original) is list and type(novo) is list:
-        if original != novo:
+        if not _mesmo_valor(original, novo):
             original[:] = novo
         return original
     if isinstance(original, dict) and type(novo) is dict:
-        if original != novo or list(original) != list(novo):
+        if not _mesmo_valor(dict(original), novo):
             original.clear()
             original.update(novo)
         return original
     if type(original) is set and type(novo) is set:
-        if original != novo:
+        if not _mesmo_valor(original, novo):
             original.clear()
             original.update(novo)
         return original
     return original if _mesmo_valor(original, novo) else novo
 
 
-def _mesmo_valor(a: Any, b: Any) -> bool:
+def _mesmo_valor(a: Any, b: Any, fundo: int = 200) -> bool:
+    """Iguais e dos mesmos tipos, também lá dentro (2 e 2.0 não são o mesmo estado: um argumento
+    cujo 2 passou a 2.0 foi alterado), com as chaves pela mesma ordem."""
+    if a is b:
+        return True
+    if type(a) is not type(b) or fundo == 0:
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_mesmo_valor(a[k], b[k], fundo - 1) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(_mesmo_valor(x, y, fundo - 1) for x, y in zip(a, b))
     try:
-        return a is b or (type(a) is type(b) and bool(a == b))
-    except Exception:  # noqa: BLE001
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 — um __eq__ que rebenta
         return False
 
 

@@ -95,8 +95,9 @@ class Codificador:
     um contentor já visto sai como ``$mesmo`` com o caminho por onde passou primeiro.
     """
 
-    def __init__(self, referir: Callable[[Any], dict]):
+    def __init__(self, referir: Callable[[Any], dict], origem: Callable[[Any], int | None] | None = None):
         self.referir = referir
+        self.origem = origem  # o número com que um contentor já atravessou (para voltar o mesmo)
         self.vistos: dict[int, list] = {}
         self._guardar: list = []  # mantém vivos os objetos cujo id está em ``vistos``
         self.nos = 0
@@ -112,21 +113,15 @@ class Codificador:
             return valor if math.isfinite(valor) else {"$real": repr(valor)}
         if isinstance(valor, (bytes, bytearray)):
             return {"$bytes": base64.b64encode(bytes(valor)).decode("ascii")}
+        if tipo in NUMEROS:
+            return {"$numero": tipo.__name__, "texto": str(valor)}
         if isinstance(valor, CONTENTORES) and type(valor) in (list, dict, tuple, set, frozenset):
             if id(valor) in self.vistos:
                 return {"$mesmo": self.vistos[id(valor)]}
-            self.vistos[id(valor)] = list(caminho)
-            self._guardar.append(valor)
-            if tipo is list:
-                return [self.codificar(v, [*caminho, i]) for i, v in enumerate(valor)]
-            if tipo is tuple:
-                return {"$tupla": [self.codificar(v, [*caminho, i]) for i, v in enumerate(valor)]}
-            if tipo in (set, frozenset):
-                return {"$conjunto": [self.codificar(v, [*caminho, i]) for i, v in enumerate(valor)]}
-            if all(type(k) is str and not k.startswith("$") for k in valor):
-                return {k: self.codificar(v, [*caminho, k]) for k, v in valor.items()}
-            return {"$dict": [[self.codificar(k, [*caminho, "$chave"]), self.codificar(v, [*caminho, i])]
-                              for i, (k, v) in enumerate(valor.items())]}
+            numero = self.origem(valor) if self.origem and tipo in (list, dict, set) else None
+            if numero is not None:
+                return {"$de": numero, "valor": self._contentor(valor, caminho)}
+            return self._contentor(valor, caminho)
         modelo = _modelo_do_sdk(valor)
         if modelo is not None:
             return modelo
@@ -141,8 +136,32 @@ class Codificador:
                     "valor": self.codificar(_dados_de_base(valor, base), caminho)}
         return self.referir(valor)
 
+    def _contentor(self, valor: Any, caminho: list) -> Any:
+        self.vistos[id(valor)] = list(caminho)
+        self._guardar.append(valor)
+        if type(valor) is list:
+            return [self.codificar(v, [*caminho, i]) for i, v in enumerate(valor)]
+        if type(valor) is tuple:
+            return {"$tupla": [self.codificar(v, [*caminho, i]) for i, v in enumerate(valor)]}
+        if type(valor) in (set, frozenset):
+            return {"$conjunto": [self.codificar(v, [*caminho, i]) for i, v in enumerate(valor)]}
+        if all(type(k) is str and not k.startswith("$") for k in valor):
+            return {k: self.codificar(v, [*caminho, k]) for k, v in valor.items()}
+        return {"$dict": [[self.codificar(k, [*caminho, "$chave"]), self.codificar(v, [*caminho, i])]
+                      for i, (k, v) in enumerate(valor.items())]}
+
 
 SUBCLASSES = (bool, str, int, float, dict, list, tuple)  # bool antes de int
+
+
+def _numeros() -> tuple[type, ...]:
+    import decimal
+    import fractions
+
+    return (decimal.Decimal, fractions.Fraction, complex)
+
+
+NUMEROS = _numeros()  # números que não são int/float: passam pelo texto (``Decimal("0.1")``)
 
 
 def _dados_de_base(valor: Any, base: type) -> Any:
@@ -171,8 +190,11 @@ def codificar(valor: Any, referir: Callable[[Any], dict]) -> Any:
 class Descodificador:
     """O inverso de ``Codificador``; ``resolver(marca)`` trata de ``$ref`` (e de marcas próprias)."""
 
-    def __init__(self, resolver: Callable[[dict], Any], raizes: list | None = None):
+    def __init__(self, resolver: Callable[[dict], Any], raizes: list | None = None,
+                 de_volta: Callable[[int, Any], Any] | None = None):
         self.resolver = resolver
+        # um contentor que já atravessou com o número n volta a ser o mesmo objeto: de_volta(n, novo)
+        self.de_volta = de_volta
         self.raizes = raizes if raizes is not None else []  # os valores de topo já descodificados
         self.contentores: dict[tuple, Any] = {}  # cada contentor pelo caminho onde foi criado
         self.nos = 0
@@ -247,6 +269,18 @@ class Descodificador:
             return resultado
         if marca == "$mesmo":
             return self._caminho(list(conteudo))
+        if marca == "$numero":
+            classe = {c.__name__: c for c in NUMEROS}.get(str(conteudo))
+            if classe is None:
+                raise ValueError(f"número desconhecido: {conteudo!r}")
+            return classe(str(dados.get("texto", "")))
+        if marca == "$de":
+            novo = self.descodificar(dados.get("valor"), caminho)
+            if self.de_volta is None:
+                return novo
+            resultado = self.de_volta(int(conteudo), novo)
+            self._registar(caminho, resultado)
+            return resultado
         if marca == "$sub":
             base = {b.__name__: b for b in SUBCLASSES if b is not bool}.get(str(dados.get("base")))
             if base is None:

@@ -36,6 +36,7 @@ _objetos: dict[int, Any] = {}  # referências que o corretor pode pedir: n → o
 _numeros: dict[int, int] = {}  # id(objeto) → n
 _locais: dict[int, Any] = {}  # representantes de objetos do corretor: n → representante
 _pilha: list[list] = []  # os argumentos das chamadas do corretor em curso (a mais recente no fim)
+_origens: dict[int, tuple[int, Any]] = {}  # id de um contentor vindo do corretor → (n, contentor)
 
 
 class Opaco:
@@ -76,6 +77,7 @@ def reiniciar() -> None:
     _numeros.clear()
     _locais.clear()
     _pilha.clear()
+    _origens.clear()
 
 
 def _espaco() -> dict:
@@ -188,12 +190,27 @@ def _cliente(numero: int, marca: dict):
     return classe(http_client=cliente_http, **opcoes)
 
 
+def _origem(valor: Any) -> int | None:
+    """O número com que o contentor veio do corretor: volta como ``$de`` (o mesmo objeto lá)."""
+    par = _origens.get(id(valor))
+    return par[0] if par is not None and par[1] is valor else None
+
+
+def _chegou(numero: int, valor: Any) -> Any:
+    _origens[id(valor)] = (numero, valor)
+    return valor
+
+
 def _codificador() -> Codificador:
-    return Codificador(_referir)
+    return Codificador(_referir, _origem)
+
+
+def _descodificador() -> Descodificador:
+    return Descodificador(_resolver, de_volta=_chegou)
 
 
 def _descodificar(dados: Any) -> Any:
-    return Descodificador(_resolver).descodificar(dados, [0])
+    return _descodificador().descodificar(dados, [0])
 
 
 def _enviar(mensagem: dict) -> str:
@@ -271,7 +288,7 @@ def _erro(erro: BaseException) -> dict:
 
 def _chamar(pedido: dict) -> dict:
     alvo = _objetos[int(pedido["alvo"])]
-    descodificador = Descodificador(_resolver)
+    descodificador = _descodificador()
     valores = [descodificador.descodificar(v, [i]) for i, v in enumerate(pedido["raizes"])]
     n = int(pedido["n_args"])
     args, kwargs = valores[:n], dict(zip(pedido["nomes"], valores[n:]))

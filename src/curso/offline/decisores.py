@@ -45,6 +45,44 @@ def decisor_padrao(mensagens: list[dict], ferramentas: list[dict]) -> str:
     )
 
 
+def esquema_pedido(pedido: dict) -> dict | None:
+    """O esquema JSON de uma saída estruturada pedida (``response_format`` nas Chat Completions,
+    ``text.format`` na Responses), ou ``None``."""
+    if not isinstance(pedido, dict):
+        return None
+    formato = pedido.get("response_format")
+    if isinstance(formato, dict) and formato.get("type") == "json_schema":
+        esquema = (formato.get("json_schema") or {}).get("schema")
+        return esquema if isinstance(esquema, dict) else None
+    formato = (pedido.get("text") or {}).get("format") if isinstance(pedido.get("text"), dict) else None
+    if isinstance(formato, dict) and formato.get("type") == "json_schema":
+        return formato.get("schema") if isinstance(formato.get("schema"), dict) else None
+    return None
+
+
+def exemplo_do_esquema(esquema: dict, definicoes: dict | None = None, fundo: int = 20):
+    """O valor mais simples que cumpre ``esquema``: o que o decisor padrão responde quando lhe pedem
+    uma saída estruturada (texto vazio, 0, falso, o primeiro valor de um enum, listas vazias)."""
+    definicoes = definicoes if definicoes is not None else esquema.get("$defs", {})
+    if fundo == 0:
+        return None
+    if "$ref" in esquema:
+        return exemplo_do_esquema(definicoes.get(esquema["$ref"].rsplit("/", 1)[-1], {}), definicoes, fundo - 1)
+    if "enum" in esquema:
+        return esquema["enum"][0]
+    if "const" in esquema:
+        return esquema["const"]
+    for chave in ("anyOf", "oneOf", "allOf"):
+        if esquema.get(chave):
+            return exemplo_do_esquema(esquema[chave][0], definicoes, fundo - 1)
+    tipo = esquema.get("type")
+    tipo = tipo[0] if isinstance(tipo, list) else tipo
+    if tipo == "object":
+        propriedades = esquema.get("properties", {})
+        return {nome: exemplo_do_esquema(sub, definicoes, fundo - 1) for nome, sub in propriedades.items()}
+    return {"array": [], "string": "", "integer": 0, "number": 0, "boolean": False}.get(tipo)
+
+
 def decisor_eco(mensagens: list[dict], ferramentas: list[dict]) -> str:
     """Responde com o texto da última mensagem, tal e qual (útil para testar canalizações)."""
     return _texto(mensagens[-1].get("content")) if mensagens else ""

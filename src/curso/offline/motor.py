@@ -15,6 +15,7 @@ from urllib.parse import unquote
 
 from . import api_responses, respostas
 from .cache import CachePrefixos
+from .decisores import decisor_padrao, esquema_pedido, exemplo_do_esquema
 from .escolha import (
     DecisorIncumpridor,
     confirmar,
@@ -152,6 +153,11 @@ class Motor:
             raise _Recusa(500, corpo_de_erro(mensagem)) from erro
         if isinstance(resultado, Falha):
             raise _Recusa(resultado.estado, json_compacto(resultado.corpo()), resultado.cabecalhos_http())
+        esquema = esquema_pedido(pedido)
+        if self.decisor is decisor_padrao and esquema is not None and not resultado[1]:
+            # uma saída estruturada pedida ao decisor padrão (p. ex. em `curso servidor`): o texto
+            # que ele dá não cumpriria o esquema, e a API verdadeira cumpre-o sempre
+            resultado = json_compacto(exemplo_do_esquema(esquema)).decode(), resultado[1]
         return resultado
 
     def _tokens(self, pedido: dict, mensagens: list, ferramentas_json, texto, chamadas):
