@@ -3,14 +3,14 @@
 Uma turma pequena e conhecida num ``gradebook.db`` sintético (``nbgrader.api.Gradebook`` numa
 pasta temporária, sem correr a correção), com as notas conferidas à mão:
 
-| aluno  | cap01 (máx. 3,5)        | cap02 (máx. 2,5)                      | correspondência |
-|--------|-------------------------|---------------------------------------|-----------------|
-| ana    | 2 + 1,5 = 3,5           | 1 + 0 + 0,5 = 1,5                     | sim             |
-| bruno  | 2 + 0 = 2               | não entregou                          | sim             |
-| joao   | 0,25 + 1 = 1,25         | não se corrigiu (kernel morto)        | sim (João)      |
-| duarte | entregue, sem nota      | não entregou                          | sim             |
-| carla  | 1 + 1 = 2               | 1/3 + 1 + 0,5 = 1,83 (arredondado)    | **não**         |
-| eva    | —                       | —                                     | sim, sem notas  |
+| aluno  | cap01 (máx. 3,5)           | cap02 (máx. 2,5)                   | correspondência |
+|--------|----------------------------|------------------------------------|-----------------|
+| ana    | 2 + 1,5 = 3,5              | 1 + 0 + 0,5 = 1,5                  | sim             |
+| bruno  | 2 + 0 − 0,5 (atraso) = 1,5 | não entregou                       | sim             |
+| joao   | 0,25 + 1 = 1,25            | não se corrigiu (kernel morto)     | sim (João)      |
+| duarte | entregue, sem nota         | não entregou                       | sim             |
+| carla  | 1 + 1 = 2                  | 1/3 + 1 + 0,5 = 1,83 (arredondado) | **não**         |
+| eva    | —                          | —                                  | sim, sem notas  |
 """
 
 import csv
@@ -46,6 +46,7 @@ CORRESPONDENCIA = (
     "eva,eva@escola.pt,2026005,Eva Lima,9005,,,Turma B\n"
 )
 MOTIVO_JOAO = "o kernel morreu (os._exit) e não voltou"
+PENALIZACOES = {("bruno", "cap01"): 0.5}  # entregou tarde: o nbgrader tira 0,5
 
 
 def turma_pequena(pasta: Path) -> Path:
@@ -71,6 +72,8 @@ def turma_pequena(pasta: Path) -> Path:
                 grades = {g.name: g for nb in sub.notebooks for g in nb.grades}
                 for (nome, _), p in zip(CELULAS[cap], pontos):
                     grades[nome].auto_score = p
+                if (aluno, cap) in PENALIZACOES:
+                    sub.notebooks[0].late_submission_penalty = PENALIZACOES[aluno, cap]
                 gb.db.commit()
     for aluno, caps in {**{a: list(c) for a, c in NOTAS.items()}, "duarte": ["cap01"]}.items():
         for cap in caps:
@@ -133,7 +136,7 @@ def test_moodle_segue_a_importacao_de_notas_por_csv(curso):
     assert dados.decode("utf-8") == (
         "Email address,cap01,cap02\r\n"
         "ana.silva@escola.pt,3.5,1.5\r\n"
-        "bruno@escola.pt,2,\r\n"
+        "bruno@escola.pt,1.5,\r\n"
         "duarte@escola.pt,0,\r\n"
         "joao.goncalves@escola.pt,1.25,0\r\n"
     )
@@ -147,7 +150,7 @@ def test_moodle_segue_a_importacao_de_notas_por_csv(curso):
 def test_moodle_pelo_numero(curso):
     pasta, _ = curso
     dados, _ = _exportar(pasta, "moodle", "--identificador", "idnumber", "--capitulos", "cap01")
-    assert _linhas(dados) == [["ID number", "cap01"], ["2026001", "3.5"], ["2026002", "2"],
+    assert _linhas(dados) == [["ID number", "cap01"], ["2026001", "3.5"], ["2026002", "1.5"],
                               ["2026004", "0"], ["2026003", "1.25"]]
 
 
@@ -171,7 +174,7 @@ def test_canvas_segue_o_csv_do_gradebook(curso):
     assert linhas[1] == ["Points Possible", "", "", "", "", "3.5", "2.5"]
     assert linhas[2:] == [
         ["Silva, Ana", "9001", "A2026001", "ana.silva", "Turma A", "3.5", "1.5"],
-        ["Bruno Costa", "9002", "", "", "Turma A", "2", ""],
+        ["Bruno Costa", "9002", "", "", "Turma A", "1.5", ""],
         ["Duarte Reis", "", "", "duarte.reis", "Turma B", "0", ""],
         ["Gonçalves, João", "", "A2026003", "", "Turma B", "1.25", "0"],
     ]

@@ -192,7 +192,9 @@ def ler_turma(db: Path, raiz: Path, capitulos: list[str] | None = None,
                 if motivo is None and sem_nota:
                     motivo = ("a correção não registou nota em " + ", ".join(sem_nota[:5])
                               + (" …" if len(sem_nota) > 5 else ""))
-                pontos = None if motivo else float(sub.score)
+                # como o «score» do nbgrader export: os pontos menos a penalização por atraso
+                pontos = None if motivo else max(0.0, float(sub.score) - float(
+                    sub.late_submission_penalty or 0))
                 notas.setdefault(sub.student_id, {})[cap] = Nota(pontos, motivo)
     if submetidos is not None and submetidos.is_dir():
         for pasta in sorted(submetidos.iterdir()):
