@@ -271,3 +271,31 @@ def test_exemplos_em_docs_sao_os_desta_turma(curso):
     canvas, _ = _exportar(pasta, "canvas", "--trabalho", "cap01=101", "--trabalho", "cap02=102")
     assert (EXEMPLOS / "notas_moodle.csv").read_bytes() == moodle
     assert (EXEMPLOS / "notas_canvas.csv").read_bytes() == canvas
+
+
+@pytest.mark.lento
+@pytest.mark.timeout(900)
+def test_ponta_a_ponta_depois_do_curso_corrigir(tmp_path, monkeypatch):
+    """O único teste com a correção verdadeira: uma turma de dois alunos no capítulo 1 (as
+    soluções e o caderno em branco), corrigida uma vez, e as duas exportações do gradebook.db."""
+    from ._turma import copiar_curso, corrigir, ler, maximo, resolvido, submeter
+
+    copiar_curso(tmp_path, ["cap01"])
+    submeter(tmp_path, "resolveu", "cap01", resolvido("cap01"))
+    submeter(tmp_path, "branco", "cap01", ler(tmp_path / "exercises" / "cap01" / "cap01.ipynb"))
+    r = corrigir(tmp_path, "--timeout", "15")
+    assert r.returncode == 0, r.stdout + r.stderr
+    (tmp_path / "c.csv").write_text(
+        "aluno,email,ID\nresolveu,r@escola.pt,1\nbranco,b@escola.pt,2\nfaltou,f@escola.pt,3\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    total = exportar.numero(maximo("cap01"))
+    assert main(["exportar", "moodle", "--correspondencia", "c.csv"]) == 0
+    assert _linhas((tmp_path / "notas_moodle.csv").read_bytes()) == [
+        ["Email address", "cap01"], ["b@escola.pt", "0"], ["r@escola.pt", total]]
+    assert main(["exportar", "canvas", "--correspondencia", "c.csv", "--trabalho", "cap01=7"]) == 0
+    linhas = _linhas((tmp_path / "notas_canvas.csv").read_bytes())
+    assert linhas[:2] == [[*exportar.CANVAS_ALUNO, "cap01 (7)"], ["Points Possible", "", "", "", "", total]]
+    assert [(li[1], li[5]) for li in linhas[2:]] == [("2", "0"), ("1", total)]
+    relatorio = (tmp_path / "notas_canvas.csv.relatorio.txt").read_text(encoding="utf-8")
+    assert "faltou" in relatorio.split("SEM notas")[1]
