@@ -241,6 +241,20 @@ def test_sem_identificador_do_lms_fica_de_fora_e_e_dito(curso):
     assert "sem identificador do Canvas" in exportar.relatorio(exp, "canvas", Path("x.csv"), "zero")
 
 
+def test_exportacao_do_canvas_com_a_coluna_aluno_serve_de_correspondencia(curso):
+    """A exportação do Gradebook do Canvas (com a linha Points Possible) mais uma coluna «aluno»;
+    quem ficou sem aluno (não entregou nada) fica de fora e é dito."""
+    pasta, correspondencia = curso
+    correspondencia.write_text(
+        "Student,ID,SIS User ID,SIS Login ID,Section,cap01 (101),aluno\n"
+        "    Points Possible,,,,,3.5,\n"
+        "\"Silva, Ana\",9001,A2026001,ana.silva,Turma A,,ana\n"
+        "Rui Matos,9009,,,Turma A,,\n", encoding="utf-8")
+    dados, relatorio = _exportar(pasta, "canvas", "--capitulos", "cap01")
+    assert _linhas(dados)[2:] == [["Silva, Ana", "9001", "A2026001", "ana.silva", "Turma A", "3.5"]]
+    assert "linha 4 (Rui Matos, 9009, Turma A)" in relatorio.split("sem «aluno»")[1]
+
+
 @pytest.mark.parametrize(("conteudo", "erro"), [
     ("email\nana@escola.pt\n", "não tem a coluna «aluno»"),
     ("aluno,email\nana,a@e.pt\nana,b@e.pt\n", "aparece duas vezes"),

@@ -107,12 +107,25 @@ class Exportacao:
     sem_entrega: list[tuple[str, str]]  # (aluno, capítulo): em branco
     falhas: list[tuple[str, str, str, str]]  # (aluno, capítulo, motivo, o que ficou no CSV)
     sem_id: list[str] = field(default_factory=list)  # na correspondência sem identificador
+    sem_aluno: list[str] = field(default_factory=list)  # linhas da correspondência sem aluno
 
 
 # ---------------------------------------------------------------- leitura
 
-def ler_correspondencia(caminho: Path) -> dict[str, dict[str, str]]:
-    """aluno -> {chave: valor} (chaves de ``COLUNAS``); erro claro para um ficheiro mal feito."""
+class Correspondencia(dict):
+    """aluno -> {chave: valor} (chaves de ``COLUNAS``), e as linhas sem aluno que ficaram de fora."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sem_aluno: list[str] = []  # «linha N (o que lá está)», para o relatório
+
+
+def ler_correspondencia(caminho: Path) -> Correspondencia:
+    """A correspondência de ``caminho``; erro claro para um ficheiro mal feito.
+
+    Uma linha sem aluno fica de fora e é dita no relatório (por exemplo, um aluno do LMS que não
+    entregou nada, numa exportação do Canvas a que se acrescentou a coluna «aluno»); a linha
+    ``Points Possible`` de uma exportação do Canvas é ignorada."""
     try:
         texto = Path(caminho).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
@@ -127,14 +140,16 @@ def ler_correspondencia(caminho: Path) -> dict[str, dict[str, str]]:
     if "aluno" not in chaves:
         raise ErroDeExportacao(
             f"{caminho} não tem a coluna «aluno» no cabeçalho (tem: {', '.join(linhas[0])}).")
-    correspondencia: dict[str, dict[str, str]] = {}
+    correspondencia = Correspondencia()
     for numero, linha in enumerate(linhas[1:], start=2):
-        if not any(v.strip() for v in linha):
+        if not any(v.strip() for v in linha) or PONTOS_POSSIVEIS in (linha[0] if linha else ""):
             continue
         dados = {k: v.strip() for k, v in zip(chaves, linha) if k is not None}
         aluno = dados.get("aluno", "")
         if not aluno:
-            raise ErroDeExportacao(f"{caminho}, linha {numero}: falta o aluno.")
+            resto = ", ".join(v.strip() for v in linha if v.strip())
+            correspondencia.sem_aluno.append(f"linha {numero} ({limpar_texto(resto, 80)})")
+            continue
         if aluno in correspondencia:
             raise ErroDeExportacao(f"{caminho}, linha {numero}: o aluno «{aluno}» aparece duas vezes.")
         correspondencia[aluno] = dados
@@ -241,7 +256,8 @@ def _celulas(turma: Turma, aluno: str, falhas: str, exp: Exportacao) -> list[str
 def _separar(turma: Turma, correspondencia: dict[str, dict[str, str]], tem_id) -> Exportacao:
     com_notas = set(turma.notas)
     exp = Exportacao("", [], sorted(com_notas - set(correspondencia)),
-                     sorted(set(correspondencia) - com_notas), [], [])
+                     sorted(set(correspondencia) - com_notas), [], [],
+                     sem_aluno=list(getattr(correspondencia, "sem_aluno", [])))
     for aluno in sorted(com_notas & set(correspondencia)):
         if tem_id(correspondencia[aluno]):
             exp.exportados.append(aluno)
@@ -322,6 +338,9 @@ def relatorio(exp: Exportacao, formato: str, destino: Path, falhas: str) -> str:
     if exp.a_mais:
         linhas += ["", f"Alunos na correspondência SEM notas no gradebook.db (fora do CSV): "
                        f"{len(exp.a_mais)}", *(f"  {nome(a, 80)}" for a in exp.a_mais)]
+    if exp.sem_aluno:
+        linhas += ["", f"Linhas da correspondência sem «aluno» (fora do CSV): {len(exp.sem_aluno)}",
+                   *(f"  {li}" for li in exp.sem_aluno)]
     if exp.falhas:
         linhas += ["", f"Submissões que não se corrigiram (--falhas {falhas}): {len(exp.falhas)}",
                    *(f"  {nome(a, 80)} · {c}: {valor} — {nome(m)}" for a, c, m, valor in exp.falhas)]
