@@ -259,6 +259,7 @@ def test_exportacao_do_canvas_com_a_coluna_aluno_serve_de_correspondencia(curso)
     ("email\nana@escola.pt\n", "não tem a coluna «aluno»"),
     ("aluno,email\nana,a@e.pt\nana,b@e.pt\n", "aparece duas vezes"),
     ("aluno,nota\nana,3\n", "precisa de uma coluna «email», «idnumber» ou «username»"),
+    ("aluno,email\nana,a@e.pt\nbruno,a@e.pt\n", "«ana» e «bruno» têm o mesmo identificador (a@e.pt)"),
 ])
 def test_correspondencia_mal_feita_recusa_com_a_causa(curso, capsys, conteudo, erro):
     pasta, correspondencia = curso

@@ -194,6 +194,9 @@ def ler_turma(db: Path, raiz: Path, capitulos: list[str] | None = None,
                     f"O gradebook.db não tem {', '.join(desconhecidos)} (tem: "
                     f"{', '.join(existentes) or 'nenhum capítulo'}).")
         caps = list(capitulos or existentes)
+        if not caps:
+            raise ErroDeExportacao(
+                f"{Path(db).name} não tem nenhum capítulo: corre primeiro «curso corrigir».")
         maximos = {c: float(gb.find_assignment(c).max_score or 0) for c in caps}
         for estudante in gb.students:
             nome = ", ".join(p for p in (estudante.last_name, estudante.first_name) if p)
@@ -253,6 +256,19 @@ def _celulas(turma: Turma, aluno: str, falhas: str, exp: Exportacao) -> list[str
     return celulas
 
 
+def _repetidos(correspondencia: dict[str, dict[str, str]], chaves) -> None:
+    """Recusa dois alunos com o mesmo identificador: o LMS daria as notas de um ao outro."""
+    for chave in chaves:
+        vistos: dict[str, str] = {}
+        for aluno, dados in sorted(correspondencia.items()):
+            valor = dados.get(chave, "")
+            if valor and valor in vistos:
+                raise ErroDeExportacao(
+                    f"Na correspondência, «{vistos[valor]}» e «{aluno}» têm o mesmo identificador "
+                    f"({valor}): o LMS poria as notas dos dois no mesmo aluno. Corrige o ficheiro.")
+            vistos[valor] = aluno
+
+
 def _separar(turma: Turma, correspondencia: dict[str, dict[str, str]], tem_id) -> Exportacao:
     com_notas = set(turma.notas)
     exp = Exportacao("", [], sorted(com_notas - set(correspondencia)),
@@ -284,6 +300,7 @@ def identificador_moodle(correspondencia: dict[str, dict[str, str]], pedido: str
 def exportar_moodle(turma: Turma, correspondencia: dict[str, dict[str, str]], falhas: str = "zero",
                     identificador: str | None = None) -> Exportacao:
     chave = identificador_moodle(correspondencia, identificador)
+    _repetidos(correspondencia, [chave])
     exp = _separar(turma, correspondencia, lambda dados: bool(dados.get(chave)))
     linhas = [[MOODLE_CABECALHO[chave], *turma.capitulos]]
     for aluno in exp.exportados:
@@ -309,6 +326,7 @@ def trabalhos_canvas(pedidos: list[str] | None, capitulos: list[str]) -> dict[st
 def exportar_canvas(turma: Turma, correspondencia: dict[str, dict[str, str]], falhas: str = "zero",
                     trabalhos: dict[str, str] | None = None) -> Exportacao:
     trabalhos = trabalhos or {}
+    _repetidos(correspondencia, CANVAS_IDS)
     exp = _separar(turma, correspondencia, lambda dados: any(dados.get(k) for k in CANVAS_IDS))
     colunas = [f"{cap} ({trabalhos[cap]})" if cap in trabalhos else cap for cap in turma.capitulos]
     linhas = [[*CANVAS_ALUNO, *colunas],
