@@ -216,6 +216,8 @@ def ler_turma(db: Path, raiz: Path, capitulos: list[str] | None = None,
                 notas.setdefault(sub.student_id, {})[cap] = Nota(pontos, motivo)
     if submetidos is not None and submetidos.is_dir():
         for pasta in sorted(submetidos.iterdir()):
+            if pasta.name.startswith("."):  # como o «curso corrigir»: não é um aluno
+                continue
             for cap in caps:
                 if (pasta / cap).is_dir() and cap not in notas.get(pasta.name, {}):
                     motivo = (_motivo_em_resultados(raiz, pasta.name, cap)
