@@ -15,5 +15,6 @@ Um módulo por tarefa:
 - ``diagnostico`` — os problemas de cada submissão (no trabalhador);
 - ``relatorio`` — o resumo alunos × capítulos e o CSV (no principal);
 - ``retorno`` — o que o aluno vê no retorno (sem o código dos testes escondidos);
-- ``cli`` — o subcomando ``curso corrigir``.
+- ``cli`` — o subcomando ``curso corrigir``;
+- ``exportar`` — o subcomando ``curso exportar``: as notas num CSV para o Moodle ou o Canvas.
 """
