@@ -28,6 +28,7 @@ SUBCOMANDOS = {
     "progresso": ("curso.progresso", "mostra o que já está feito nos nove capítulos"),
     "servidor": ("curso.offline.linha_de_comandos", "serve o modelo offline por HTTP (compatível com a API da OpenAI)"),
     "corrigir": ("curso.correcao.cli", "professor: corrige todas as submissões com o nbgrader"),
+    "turma": ("curso.correcao.turma", "professor: o relatório da turma (HTML e caderno) depois de corrigir"),
     "mapa": ("curso.mapa", "quem mantém o curso: onde vive cada peça de um exercício"),
     "atualizar": ("curso.atualizar", "traz a versão nova do curso (git pull) sem perder as tuas respostas"),
 }
