@@ -353,13 +353,24 @@ def figura_totais(alunos: list[Aluno]):
     return fig
 
 
-def png_base64(fig) -> str:
+def png(fig) -> bytes:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     FigureCanvasAgg(fig)
     memoria = io.BytesIO()
     fig.savefig(memoria, format="png")
-    return base64.b64encode(memoria.getvalue()).decode("ascii")
+    return memoria.getvalue()
+
+
+def png_base64(fig) -> str:
+    return base64.b64encode(png(fig)).decode("ascii")
+
+
+def imagem(fig):
+    """A figura para mostrar num caderno (a mesma imagem PNG do relatório HTML)."""
+    from IPython.display import Image
+
+    return Image(data=png(fig), format="png")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -539,12 +550,12 @@ def caderno(raiz: Path, destino: Path, fonte: Path | None = None):
         md("## Por exercício\n\nQuantos passam (com os pontos todos) e a nota média dos corrigidos."),
         code("print('\\n'.join(t.linhas_por_exercicio(ESTATISTICAS)))"),
         code("display(HTML(t.html_exercicios(ESTATISTICAS)))"),
-        code("t.figura_distribuicao(ESTATISTICAS)"),
+        code("t.imagem(t.figura_distribuicao(ESTATISTICAS))"),
         md("## As verificações que mais chumbam\n\nCom a frase do enunciado que cada uma testa e a "
            "mensagem que os alunos viram."),
         code("display(HTML(t.html_falhas(ESTATISTICAS)))"),
         md("## Por aluno"),
-        code("t.figura_totais(ALUNOS)"),
+        code("t.imagem(t.figura_totais(ALUNOS))"),
         code("display(HTML(t.html_matriz(TURMA, ALUNOS)))"),
         md("## Quem ficou parado, e onde"),
         code("display(HTML(t.html_parados(TURMA, ALUNOS)))"),
