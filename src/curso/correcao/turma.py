@@ -78,6 +78,7 @@ def _fonte_da_celula(celula: dict) -> str:
 def exercicios_do_curso(fonte: Path) -> list[Exercicio]:
     """Os exercícios das soluções (``fonte/capNN/capNN.ipynb``), pela ordem, com os pontos, o
     título e as frases dos requisitos (``curso.requisitos``)."""
+    from curso.caderno import e_celula_de_verificacao
     from curso.requisitos import grade_id_do_enunciado, requisitos_de
 
     exercicios = []
@@ -87,7 +88,7 @@ def exercicios_do_curso(fonte: Path) -> list[Exercicio]:
         for celula in celulas:
             nbg = celula.get("metadata", {}).get("nbgrader", {})
             m = _ID_VERIFICACAO.fullmatch(str(nbg.get("grade_id", "")))
-            if not m or not nbg.get("grade"):
+            if not m or not e_celula_de_verificacao(celula):
                 continue
             ident = f"{int(m.group(1))}.{int(m.group(2))}"
             enunciado = _fonte_da_celula(por_id.get(grade_id_do_enunciado(ident), {}))
