@@ -4,6 +4,7 @@ o motivo de uma falha escritos por ``curso.correcao.resultados.gravar``), sem co
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import shutil
@@ -28,6 +29,15 @@ def metodos(ex: Exercicio) -> list[str]:
     return [m for m in ex.frases if m.startswith("test_")]
 
 
+@functools.cache
+def _nomes(ident: str) -> dict[str, str]:
+    """O título de cada verificação (o que a fronteira guarda em ``nome``), como o aluno o vê."""
+    from curso.verificacao import _nome_da_verificacao, selecionar
+
+    classe = selecionar(ident)[ident]
+    return {m: _nome_da_verificacao(getattr(classe, m)) for m in vars(classe) if m.startswith("test_")}
+
+
 def curso(destino: Path, capitulos: list[str]) -> Path:
     """Uma raiz de curso com as soluções destes capítulos (de onde vêm os pontos e as frases)."""
     for cap in capitulos:
@@ -43,7 +53,7 @@ def verificacoes(ex: Exercicio, falhas: dict[str, str] | None = None, por_fazer:
     for m in metodos(ex):
         estado = "por_fazer" if por_fazer else "falhou" if m in falhas else "passou"
         mensagem = ("ainda não implementado" if por_fazer else falhas.get(m, ""))
-        saida.append({"nome": f"Título de {m}", "metodo": m, "estado": estado, "mensagem": mensagem})
+        saida.append({"nome": _nomes(ex.ident).get(m, m), "metodo": m, "estado": estado, "mensagem": mensagem})
     return saida
 
 
