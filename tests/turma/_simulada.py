@@ -66,7 +66,7 @@ def escrever(raiz: Path, aluno: str, cap: str, exercicios: dict[str, dict] | Non
     if exercicios is not None:
         destino.parent.mkdir(parents=True, exist_ok=True)
         destino.write_text(json.dumps({"aluno": aluno, "capitulo": cap, "versao": 1, "cadernos": {
-            f"{cap}.ipynb": {"exercicios": exercicios}}}, ensure_ascii=False), encoding="utf-8")
+            cap: {"exercicios": exercicios}}}, ensure_ascii=False), encoding="utf-8")
     return gravar(pasta, Resultado(aluno, cap, pontos, maximo, list(problemas or []),
                                    registado=pontos is not None))
 

@@ -90,7 +90,7 @@ def test_gravados_os_problemas_a_nota_e_o_motivo(raiz):
     assert duarte["nota"] == 2 and duarte["maximo"] == 6 and "falhou" not in duarte
     assert duarte["adulteracao"] == [ADULTERACAO]
     assert duarte["problemas"] == ["célula «ex1_2»: NameError: x"]
-    assert set(duarte["cadernos"]["cap01.ipynb"]["exercicios"]) == {"1.1", "1.2", "1.3"}
+    assert set(duarte["cadernos"]["cap01"]["exercicios"]) == {"1.1", "1.2", "1.3"}
     eva = json.loads((raiz / "resultados" / "eva" / "cap01.json").read_text(encoding="utf-8"))
     assert eva["nota"] == 0 and eva["falhou"] == FALHA_EVA
 
