@@ -79,7 +79,7 @@ def exercicios_do_curso(fonte: Path) -> list[Exercicio]:
     """Os exercícios das soluções (``fonte/capNN/capNN.ipynb``), pela ordem, com os pontos, o
     título e as frases dos requisitos (``curso.requisitos``)."""
     from curso.caderno import e_celula_de_verificacao
-    from curso.requisitos import grade_id_do_enunciado, requisitos_de
+    from curso.requisitos import grade_id_do_enunciado, normalizar, requisitos_de
 
     exercicios = []
     for caderno in sorted(Path(fonte).glob("cap[0-9][0-9]/cap[0-9][0-9].ipynb")):
@@ -93,7 +93,8 @@ def exercicios_do_curso(fonte: Path) -> list[Exercicio]:
             ident = f"{int(m.group(1))}.{int(m.group(2))}"
             enunciado = _fonte_da_celula(por_id.get(grade_id_do_enunciado(ident), {}))
             titulo = _TITULO.search(enunciado)
-            frases = {v: r.frase for r in requisitos_de(ident, Path(fonte)) for v in r.verificacoes}
+            frases = {v: normalizar(r.frase) for r in requisitos_de(ident, Path(fonte))
+                      for v in r.verificacoes}
             exercicios.append(Exercicio(ident, caderno.parent.name, float(nbg.get("points", 0)),
                                         titulo.group(1).replace("`", "") if titulo else "", frases))
     return exercicios
@@ -131,7 +132,11 @@ def carregar(raiz: Path, resultados: Path | None = None, fonte: Path | None = No
         s = _submissao(d)
         submissoes[(s.aluno, s.capitulo)] = s
     capitulos = sorted({e.capitulo for e in exercicios} | {c for _, c in submissoes})
-    alunos = sorted({a for a, _ in submissoes})
+    # quem tem uma pasta em submitted/ mas nenhuma submissão corrigida também conta (parou antes)
+    entregues = raiz / "submitted"
+    sem_nada = {p.name for p in entregues.iterdir() if not p.name.startswith(".")} \
+        if entregues.is_dir() else set()
+    alunos = sorted({a for a, _ in submissoes} | sem_nada)
     return Turma(exercicios, capitulos, alunos, submissoes)
 
 
@@ -304,7 +309,7 @@ def figura_distribuicao(stats: list[Estatistica]):
     from matplotlib.figure import Figure
 
     n = max(len(stats), 1)
-    fig = Figure(figsize=(9, 1.2 + 0.26 * n), dpi=90)
+    fig = Figure(figsize=(9, 1.6 + 0.22 * n), dpi=100, layout="constrained")
     ax = fig.add_subplot()
     y = list(range(n))[::-1]
     esquerda = [0.0] * len(stats)
@@ -324,11 +329,10 @@ def figura_distribuicao(stats: list[Estatistica]):
     ax.set_yticks(y[:len(stats)], [e.ex.ident for e in stats], fontsize=8)
     ax.set_xlabel("alunos")
     ax.set_xlim(0, total)
-    ax.set_title("Distribuição por exercício")
-    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0 + 0.5 / n), ncol=5, fontsize=8,
-              frameon=False)
-    ax.title.set_position((0.5, 1.0 + 1.6 / n))
-    fig.tight_layout()
+    ax.set_ylim(-0.6, n - 0.4)
+    fig.suptitle("Distribuição por exercício (número de alunos em cada caso)")
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncol=5, fontsize=8,
+               frameon=False, handleheight=1.4, handlelength=2.5)
     return fig
 
 
@@ -336,7 +340,7 @@ def figura_totais(alunos: list[Aluno]):
     """O histograma das notas finais (percentagem do máximo do curso), com o número em cada barra."""
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(9, 3), dpi=90)
+    fig = Figure(figsize=(9, 3), dpi=100, layout="constrained")
     ax = fig.add_subplot()
     limites = list(range(0, 101, 10))
     contagens = [0] * 10
@@ -350,7 +354,6 @@ def figura_totais(alunos: list[Aluno]):
     ax.set_ylabel("alunos")
     ax.set_title("Notas finais da turma")
     ax.margins(y=0.15)
-    fig.tight_layout()
     return fig
 
 
@@ -417,7 +420,7 @@ def _classe(p: float | str | None, maximo: float) -> tuple[str, str]:
     if p is None:
         return "sf", "—"
     if p == "erro":
-        return "er", "ERRO"
+        return "er", "✘"
     nivel = 0 if not maximo else min(4, int(round(4 * p / maximo)))
     return f"n{nivel}", _num(p)
 
@@ -434,7 +437,7 @@ def html_matriz(turma: Turma, alunos: list[Aluno] | None = None) -> str:
                       f"<td class=tot>{_num(a.total)}/{_num(a.maximo)}</td></tr>")
     legenda = ("<p class=legenda>Cada célula: os pontos do aluno no exercício; quanto mais escura, "
                "mais perto do máximo. <span class='sf'>—</span> sem submissão do capítulo; "
-               "<span class='er'>ERRO</span> a submissão não se corrigiu.</p>")
+               "<span class='er'>✘</span> a submissão não se corrigiu (vê a secção das falhas).</p>")
     return (legenda + "<div class=rolar><table class=matriz><thead><tr><th>aluno</th>" + cab
             + "<th>total</th></tr></thead><tbody>" + "".join(linhas) + "</tbody></table></div>")
 
@@ -477,7 +480,7 @@ body{font-family:system-ui,sans-serif;margin:1.5em;color:#111;max-width:100em}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #999}
 table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #999;padding:2px 5px;
 vertical-align:top}th{background:#eee}.n{text-align:right}.oculto{display:none}
-.matriz td{text-align:center;min-width:2.2em}.matriz th.al{text-align:left;white-space:nowrap}
+.matriz{font-size:.75em}.matriz td{text-align:center;min-width:1.6em;padding:1px 2px}.matriz th.al{text-align:left;white-space:nowrap}
 .rolar{overflow-x:auto}.n0{background:#fff}.n1{background:#d9d9d9}.n2{background:#a6a6a6}
 .n3{background:#666;color:#fff}.n4{background:#262626;color:#fff}
 .sf{background:repeating-linear-gradient(45deg,#fff 0 3px,#ddd 3px 6px);color:#555}
@@ -501,23 +504,27 @@ def relatorio_html(turma: Turma) -> str:
 <style>{ESTILO}</style></head><body>
 <h1>Relatório da turma</h1>
 <p>{_e(resumo)}</p>
-<h2>Por exercício</h2>
+<p class=legenda>Secções: <a href="#exercicio">por exercício</a> · <a href="#aluno">por aluno</a> ·
+<a href="#parados">quem ficou parado</a> · <a href="#adulteracao">possível adulteração</a> ·
+<a href="#falhadas">submissões que não se corrigiram</a> · <a href="#chumbam">as verificações
+que mais chumbam</a></p>
+<h2 id=exercicio>Por exercício</h2>
 {html_exercicios(stats)}
 <p><img alt="Distribuição por exercício: alunos com os pontos todos, com 0 pontos, sem submissão" src="data:image/png;base64,{dist}"></p>
-<h2>As verificações que mais chumbam</h2>
+<h2 id=aluno>Por aluno</h2>
+<p><img alt="Histograma das notas finais" src="data:image/png;base64,{totais}"></p>
+{html_matriz(turma, alunos)}
+<h2 id=parados>Quem ficou parado, e onde</h2>
+{html_parados(turma, alunos)}
+<h2 id=adulteracao>Possível adulteração (para rever à mão)</h2>
+<p>Um pedido de revisão, não um castigo: a nota não muda.</p>
+{html_adulteracao(turma)}
+<h2 id=falhadas>Submissões que não se corrigiram</h2>
+{html_falhadas(turma)}
+<h2 id=chumbam>As verificações que mais chumbam</h2>
 <p>Até {MAIS_CHUMBADAS} por exercício, com a frase do enunciado que testam e a mensagem que os
 alunos viram (a dica, sem o pormenor de cada submissão).</p>
 {html_falhas(stats)}
-<h2>Por aluno</h2>
-<p><img alt="Histograma das notas finais" src="data:image/png;base64,{totais}"></p>
-{html_matriz(turma, alunos)}
-<h2>Quem ficou parado, e onde</h2>
-{html_parados(turma, alunos)}
-<h2>Possível adulteração (para rever à mão)</h2>
-<p>Um pedido de revisão, não um castigo: a nota não muda.</p>
-{html_adulteracao(turma)}
-<h2>Submissões que não se corrigiram</h2>
-{html_falhadas(turma)}
 </body></html>
 """
 
