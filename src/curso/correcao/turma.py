@@ -480,7 +480,8 @@ body{font-family:system-ui,sans-serif;margin:1.5em;color:#111;max-width:100em}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #999}
 table{border-collapse:collapse;font-size:.85em}td,th{border:1px solid #999;padding:2px 5px;
 vertical-align:top}th{background:#eee}.n{text-align:right}.oculto{display:none}
-.matriz{font-size:.75em}.matriz td{text-align:center;min-width:1.6em;padding:1px 2px}.matriz th.al{text-align:left;white-space:nowrap}
+.matriz{font-size:.75em}.matriz td,.matriz th{padding:1px 2px}.matriz td{text-align:center;
+min-width:1.6em}.matriz th.al{text-align:left;white-space:nowrap}
 .rolar{overflow-x:auto}.n0{background:#fff}.n1{background:#d9d9d9}.n2{background:#a6a6a6}
 .n3{background:#666;color:#fff}.n4{background:#262626;color:#fff}
 .sf{background:repeating-linear-gradient(45deg,#fff 0 3px,#ddd 3px 6px);color:#555}
