@@ -144,6 +144,18 @@ def test_por_aluno_e_quem_parou(turma):
         ("eva", None, ["cap02"]), ("bruno", "1.2", []), ("duarte", "1.3", ["cap02"]),
         ("carla", "2.1", [])]
     assert t.pontos(turma, "bruno", sim.exercicios(["cap02"])[0]) == "erro"
+    # as notas gravadas batem com a soma dos exercícios em todas as submissões simuladas
+    assert t.divergencias(turma) == []
+
+
+def test_nota_registada_diferente_da_soma(tmp_path, exs):
+    raiz = sim.curso(tmp_path, ["cap01"])
+    certos = {e: {"verificacoes": sim.verificacoes(exs[e]), "escondidos": {"passou": True}}
+              for e in ("1.1", "1.2", "1.3")}
+    sim.escrever(raiz, "rui", "cap01", certos, 4.5, 6)  # uma nota mexida à mão no formgrader
+    turma = t.carregar(raiz)
+    assert t.divergencias(turma) == [("rui", "cap01", 6.0, 4.5)]
+    assert "<td class=n>6</td><td class=n>4,5</td>" in t.relatorio_html(turma)
 
 
 class _Recolha(HTMLParser):
@@ -206,6 +218,7 @@ def test_caderno_do_professor_corre_e_da_os_mesmos_numeros(raiz, turma, tmp_path
     assert texto.strip().splitlines() == t.linhas_por_exercicio(t.estatisticas(turma))
     htmls = [s["data"]["text/html"] for s in saidas if "text/html" in s.get("data", {})]
     assert t.html_matriz(turma) in htmls and t.html_falhadas(turma) in htmls
+    assert t.html_exercicios(t.estatisticas(turma)) in htmls
     imagens = [s for s in saidas if "image/png" in s.get("data", {})]
     assert len(imagens) == 2
 

@@ -467,6 +467,35 @@ def _lista_por_submissao(turma: Turma, campo: str, vazio: str) -> str:
             "</thead><tbody>" + "".join(linhas) + "</tbody></table>")
 
 
+def divergencias(turma: Turma) -> list[tuple[str, str, float, float]]:
+    """``(aluno, capítulo, soma dos exercícios, nota registada)`` onde as duas não batem certo
+    (uma nota dada à mão no formgrader, ou resultados de uma correção anterior)."""
+    por_cap: dict[str, list[Exercicio]] = {}
+    for e in turma.exercicios:
+        por_cap.setdefault(e.capitulo, []).append(e)
+    saida = []
+    for (aluno, cap), s in sorted(turma.submissoes.items()):
+        if s.nota is None or cap not in por_cap:
+            continue
+        soma = sum(p for e in por_cap[cap] if isinstance(p := pontos(turma, aluno, e), float))
+        if abs(soma - s.nota) > 1e-9:
+            saida.append((aluno, cap, soma, s.nota))
+    return saida
+
+
+def html_divergencias(turma: Turma) -> str:
+    lista = divergencias(turma)
+    if not lista:
+        return ""
+    linhas = "".join(f"<tr><td>{_e(a)}</td><td>{_e(c)}</td><td class=n>{_num(soma)}</td>"
+                     f"<td class=n>{_num(nota)}</td></tr>" for a, c, soma, nota in lista)
+    return ("<p>Submissões em que a soma dos exercícios (as contas deste relatório) não dá a nota "
+            "registada no <code>gradebook.db</code> (uma nota dada à mão, ou uma correção "
+            "antiga):</p><table class=dados><thead><tr><th>aluno</th><th>capítulo</th><th>soma "
+            "dos exercícios</th><th>nota registada</th></tr></thead><tbody>" + linhas
+            + "</tbody></table>")
+
+
 def html_adulteracao(turma: Turma) -> str:
     return _lista_por_submissao(turma, "adulteracao", "Nenhum caso sinalizado.")
 
@@ -522,6 +551,7 @@ que mais chumbam</a></p>
 {html_adulteracao(turma)}
 <h2 id=falhadas>Submissões que não se corrigiram</h2>
 {html_falhadas(turma)}
+{html_divergencias(turma)}
 <h2 id=chumbam>As verificações que mais chumbam</h2>
 <p>Até {MAIS_CHUMBADAS} por exercício, com a frase do enunciado que testam e a mensagem que os
 alunos viram (a dica, sem o pormenor de cada submissão).</p>
@@ -555,7 +585,8 @@ def caderno(raiz: Path, destino: Path, fonte: Path | None = None):
              f"RAIZ = Path({caminho!r}).resolve()  # a raiz do curso, a partir deste caderno\n"
              f"TURMA = t.carregar(RAIZ, fonte={solucoes})\n"
              "ESTATISTICAS = t.estatisticas(TURMA)\n"
-             "ALUNOS = t.por_aluno(TURMA)"),
+             "ALUNOS = t.por_aluno(TURMA)\n"
+             "display(HTML('<style>' + t.ESTILO + '</style>'))  # os tons de cinza das tabelas"),
         md("## Por exercício\n\nQuantos passam (com os pontos todos) e a nota média dos corrigidos."),
         code("print('\\n'.join(t.linhas_por_exercicio(ESTATISTICAS)))"),
         code("display(HTML(t.html_exercicios(ESTATISTICAS)))"),
@@ -571,8 +602,7 @@ def caderno(raiz: Path, destino: Path, fonte: Path | None = None):
         md("## Possível adulteração (para rever à mão)"),
         code("display(HTML(t.html_adulteracao(TURMA)))"),
         md("## Submissões que não se corrigiram"),
-        code("display(HTML(t.html_falhadas(TURMA)))"),
-        code("display(HTML('<style>' + t.ESTILO + '</style>'))"),
+        code("display(HTML(t.html_falhadas(TURMA) + t.html_divergencias(TURMA)))"),
     ]
     return nb
 
