@@ -148,6 +148,22 @@ def test_por_aluno_e_quem_parou(turma):
     assert t.divergencias(turma) == []
 
 
+def test_ficheiros_antigos_e_ilegiveis(tmp_path, exs):
+    """Um ficheiro de antes de a nota ser gravada conta pelas verificações; um ilegível é uma
+    submissão que não se corrigiu (não desaparece)."""
+    raiz = sim.curso(tmp_path, ["cap01"])
+    pasta = raiz / "resultados"
+    (pasta / "rui").mkdir(parents=True)
+    (pasta / "rui" / "cap01.json").write_text(json.dumps({"cadernos": {"cap01": {"exercicios": {
+        "1.2": {"verificacoes": sim.verificacoes(exs["1.2"])}}}}}), encoding="utf-8")
+    (pasta / "sara").mkdir()
+    (pasta / "sara" / "cap01.json").write_text("{partido", encoding="utf-8")
+    turma = t.carregar(raiz)
+    assert [t.pontos(turma, "rui", exs[e]) for e in ("1.1", "1.2", "1.3")] == [0.0, 1.0, 0.0]
+    assert t.pontos(turma, "sara", exs["1.1"]) == "erro"
+    assert turma.submissoes[("sara", "cap01")].falhou.startswith("resultados ilegíveis")
+
+
 def test_nota_registada_diferente_da_soma(tmp_path, exs):
     raiz = sim.curso(tmp_path, ["cap01"])
     certos = {e: {"verificacoes": sim.verificacoes(exs[e]), "escondidos": {"passou": True}}

@@ -60,6 +60,7 @@ class Submissao:
     adulteracao: list[str]
     falhou: str | None
     exercicios: dict[str, dict]  # ident → {"verificacoes": [...], "escondidos": {...}}
+    sem_nota: bool = False  # a correção não registou nota (um ficheiro antigo, sem a chave, tem)
 
 
 @dataclass
@@ -115,9 +116,11 @@ def _submissao(d: dict) -> Submissao:
         if isinstance(caderno, dict) and isinstance(caderno.get("exercicios"), dict):
             exercicios.update({str(k): v for k, v in caderno["exercicios"].items() if isinstance(v, dict)})
     falhou = d.get("falhou")
+    # sem a chave «nota» é um ficheiro de antes de a nota ser gravada: contam as verificações
+    sem_nota = _numero(d.get("nota")) is None if "nota" in d else not exercicios
     return Submissao(d["aluno"], d["capitulo"], _numero(d.get("nota")), _numero(d.get("maximo")),
                      _textos(d.get("problemas")), _textos(d.get("adulteracao")),
-                     limpar_texto(falhou) if falhou else None, exercicios)
+                     limpar_texto(falhou) if falhou else None, exercicios, sem_nota)
 
 
 def carregar(raiz: Path, resultados: Path | None = None, fonte: Path | None = None) -> Turma:
@@ -161,7 +164,7 @@ def pontos(turma: Turma, aluno: str, ex: Exercicio) -> float | str | None:
     s = turma.submissoes.get((aluno, ex.capitulo))
     if s is None:
         return None
-    if s.nota is None:
+    if s.sem_nota:
         return "erro"
     dados = s.exercicios.get(ex.ident)
     return ex.pontos if dados is not None and _passou_tudo(dados) else 0.0
