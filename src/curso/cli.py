@@ -29,6 +29,7 @@ SUBCOMANDOS = {
     "servidor": ("curso.offline.linha_de_comandos", "serve o modelo offline por HTTP (compatível com a API da OpenAI)"),
     "corrigir": ("curso.correcao.cli", "professor: corrige todas as submissões com o nbgrader"),
     "exportar": ("curso.correcao.exportar", "professor: as notas num CSV para importar no Moodle ou no Canvas"),
+    "turma": ("curso.correcao.turma", "professor: o relatório da turma (HTML e caderno) depois de corrigir"),
     "mapa": ("curso.mapa", "quem mantém o curso: onde vive cada peça de um exercício"),
     "atualizar": ("curso.atualizar", "traz a versão nova do curso (git pull) sem perder as tuas respostas"),
 }

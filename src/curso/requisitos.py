@@ -77,21 +77,22 @@ def texto_da_celula(ident: str, celula: str) -> str:
     return _fonte(dados) if dados else ""
 
 
-def requisitos_brutos(ident: str) -> list | None:
-    """A lista ``curso.requisitos`` tal como está nos metadados (``None`` se não houver)."""
-    celula = celulas_do_capitulo(capitulo_de(ident)).get(grade_id_do_enunciado(ident))
+def requisitos_brutos(ident: str, pasta: Path | None = None) -> list | None:
+    """A lista ``curso.requisitos`` tal como está nos metadados (``None`` se não houver);
+    ``pasta`` é a das soluções (por omissão, ``solutions/`` do curso)."""
+    celula = celulas_do_capitulo(capitulo_de(ident), pasta).get(grade_id_do_enunciado(ident))
     if celula is None:
         return None
     return celula.get("metadata", {}).get("curso", {}).get("requisitos")
 
 
-def requisitos_de(ident: str) -> list[Requisito]:
+def requisitos_de(ident: str, pasta: Path | None = None) -> list[Requisito]:
     """Os requisitos do exercício, pela ordem em que estão escritos (lista vazia se não há).
 
     Entradas mal formadas ficam de fora; ``problemas`` diz quais.
     """
     requisitos = []
-    for bruto in requisitos_brutos(ident) or []:
+    for bruto in requisitos_brutos(ident, pasta) or []:
         if not isinstance(bruto, dict):
             continue
         verificacoes = bruto.get("verificacoes")

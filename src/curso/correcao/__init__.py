@@ -14,6 +14,8 @@ Um módulo por tarefa:
 - ``lote`` — os trabalhadores em paralelo, e ``registo`` — a escrita única na base de dados;
 - ``diagnostico`` — os problemas de cada submissão (no trabalhador);
 - ``relatorio`` — o resumo alunos × capítulos e o CSV (no principal);
+- ``resultados`` — os ficheiros ``resultados/ALUNO/CAP.json`` (a nota, os problemas, o motivo
+  de uma falha), e ``turma`` — o subcomando ``curso turma``, o relatório da turma;
 - ``retorno`` — o que o aluno vê no retorno (sem o código dos testes escondidos);
 - ``cli`` — o subcomando ``curso corrigir``;
 - ``exportar`` — o subcomando ``curso exportar``: as notas num CSV para o Moodle ou o Canvas.

@@ -18,6 +18,8 @@ from curso.correcao.lote import Lote
 from curso.correcao.protocolo import Preparar, Resposta, Tarefa
 from curso.correcao.registo import registar_na_base
 from curso.correcao.relatorio import Resultado, _num, exportar_csv, limpar_texto, resumo
+from curso.correcao.resultados import PASTA as PASTA_RESULTADOS
+from curso.correcao.resultados import gravar as gravar_resultado
 
 ALUNO_SOLUCOES = "solucoes"
 NAO_ISOLADO = ("⚠ CORREÇÃO NÃO ISOLADA (--sem-isolamento): o código dos alunos correu com as tuas "
@@ -338,6 +340,10 @@ def _corrigir_submissoes(lote: Lote, turma: _Turma, limite) -> tuple[list[Result
         except Exception as erro:  # noqa: BLE001 — uma nota por registar não para o lote
             r = Resultado(tarefa.aluno, tarefa.capitulo, problemas=[
                 f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
+        try:
+            gravar_resultado(turma.raiz / PASTA_RESULTADOS, r)
+        except OSError as erro:
+            r.problemas.append(f"não consegui gravar {PASTA_RESULTADOS}/: {erro}")
         resultados.append(r)
         print(f"  [{len(resultados)}/{len(tarefas)}] {limpar_texto(r.aluno, 80)} · {r.capitulo}: "
               f"{r.celula}", flush=True)

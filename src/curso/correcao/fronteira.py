@@ -123,7 +123,8 @@ class ExecutarComFronteira(ExecutarSemParar):
             relatorio = Relatorio(ident, resultados)
             mostrar.append(_exibir(relatorio))
             self._resultados.setdefault(ident, {})["verificacoes"] = [
-                {"nome": r.verificacao, "estado": str(r.estado), "mensagem": r.mensagem}
+                {"nome": r.verificacao, "metodo": r.metodo, "estado": str(r.estado),
+                 "mensagem": r.mensagem}
                 for r in resultados]
             if any(r.estado != PASSOU for r in resultados):
                 erros.append(_erro("AssertionError", f"{PREFIXO_PUBLICAS} no exercício {ident}."))
