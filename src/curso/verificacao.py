@@ -471,6 +471,10 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
             "a verificação foi interrompida",
         ), nome_metodo)
     except ErroDaFronteira as erro:  # na correção: o kernel não respondeu como devia
+        if erro.tempo:
+            return Resultado(ident, nome, FALHOU, explica(
+                f"{DICA_TEMPO} o tempo da correção: há algum ciclo sem limite?",
+                "a verificação foi interrompida"), nome_metodo)
         return Resultado(ident, nome, FALHOU, explica(
             "O kernel do teu caderno não respondeu à correção (ficou preso, morreu ou respondeu "
             "o que não devia).", str(erro)[:300]), nome_metodo)

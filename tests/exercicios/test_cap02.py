@@ -497,9 +497,9 @@ def _com_limites(nb, texto):
 
 
 def _tempo(nb, texto):
-    """Melhor de três tempos de calcular_com_limites (a máquina pode estar ocupada), com o resultado."""
+    """Melhor de cinco tempos de calcular_com_limites (a máquina pode estar ocupada), com o resultado."""
     melhor, saida = math.inf, None
-    for _ in range(3):
+    for _ in range(5):
         inicio = time.perf_counter()
         saida = _com_limites(nb, texto)
         melhor = min(melhor, time.perf_counter() - inicio - nb.custo_da_fronteira())

@@ -93,6 +93,7 @@ class ExecutarComFronteira(ExecutarSemParar):
                 erros, mostrar = self._publicas(idents, nb)
                 erros += self._escondidos(codigo, nb, cell.metadata.get("nbgrader", {}).get("grade_id"))
                 perdida = nb.ligacao.perdida
+                self._tempo_esgotado |= nb.ligacao.tempo_esgotado
         except (ErroDaFronteira, OSError, RuntimeError) as erro:
             aviso = ("O kernel não respondeu à correção desta célula (morreu, ficou preso ou "
                      f"respondeu o que não devia: {str(erro)[:300]}). Esta célula vale 0.")

@@ -53,6 +53,7 @@ class Ligacao:
         self.cliente = cliente
         self.interromper = interromper
         self.perdida = False
+        self.tempo_esgotado = False  # um pedido passou do prazo (e o kernel foi interrompido)
         self.prazo_total: float | None = None  # time.monotonic() a partir do qual nada se pede
         self.registo = registo  # tudo o que se mandou ao kernel (para as provas)
         self._locais: dict[int, Any] = {}
@@ -82,8 +83,8 @@ class Ligacao:
             return limite
         restante = self.prazo_total - time.monotonic()
         if restante <= 0:
-            self.perdida = True
-            raise ErroDaFronteira("acabou o tempo desta célula")
+            self.tempo_esgotado = True
+            raise ErroDaFronteira("acabou o tempo desta célula", tempo=True)
         return min(limite, restante)
 
     def pedir(self, pedido: dict, limite: float = 60.0) -> dict:
@@ -116,9 +117,9 @@ class Ligacao:
         while True:
             restante = prazo - time.monotonic()
             if restante <= 0:
-                # um kernel que não responde no prazo não é de confiança para o resto da célula
-                self.perdida = True
-                raise ErroDaFronteira("o kernel não respondeu a tempo")
+                # o corretor interrompe o kernel (_recuperar); se nem assim responder, perde-o
+                self.tempo_esgotado = True
+                raise ErroDaFronteira("o código não terminou a tempo", tempo=True)
             if self.cliente.stdin_channel.msg_ready():
                 msg = self.cliente.stdin_channel.get_msg(timeout=0)
                 if msg.get("parent_header", {}).get("msg_id") == msg_id:

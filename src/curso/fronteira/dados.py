@@ -65,6 +65,10 @@ def objeto_global(marca: dict) -> Any:
 class ErroDaFronteira(RuntimeError):
     """O kernel não respondeu como devia (morreu, mandou lixo, ficou sem tempo)."""
 
+    def __init__(self, mensagem: str, tempo: bool = False):
+        super().__init__(mensagem)
+        self.tempo = tempo  # o prazo acabou (o código do aluno demorou), não uma resposta má
+
 
 class ValorGrandeDemais(ValueError):
     """Um valor com mais nós do que ``LIMITE_NOS`` (ou aninhado demais) não atravessa."""
