@@ -176,6 +176,7 @@ def test_kernel_morto_o_retorno_diz_o_motivo(turma):
     cfg, relogio, imitador, s = turma
     saida = ("Problemas («!» na tabela):\n"
              "  ana · cap01: cap01.ipynb, célula sol-1.2: o kernel morreu (os._exit ou crash); vale 0\n"
+             "  ana · cap01: ⚠ possível adulteração: cap01.ipynb traz marcas das soluções\n"
              "  rui · cap01: outra coisa\n")
     imitador.corrigir = lambda aluno: (0, saida, True)
     s.volta(cfg)
@@ -184,6 +185,7 @@ def test_kernel_morto_o_retorno_diz_o_motivo(turma):
     assert s.volta(cfg) == ["ana · cap01: corrigido (1 problema(s))"]
     (_, html), = imitador.libertados
     assert "o kernel morreu (os._exit ou crash)" in html and "outra coisa" not in html
+    assert "adulteração" not in html  # os sinais de adulteração são só para o professor
     # o aviso vai dentro do <body>, antes da nota
     assert re.search(r"<body class='x'><div class=\"curso-aviso\".*kernel morreu.*Score", html)
 
@@ -234,13 +236,15 @@ def test_problemas_gravados_em_resultados_tambem_contam(turma):
     cfg, relogio, imitador, s = turma
     pasta = cfg.raiz / "resultados" / "ana"
     pasta.mkdir(parents=True)
-    (pasta / f"{CAP}.json").write_text('{"problemas": ["excedeu o limite de tempo"], "falhou": null}',
+    (pasta / f"{CAP}.json").write_text('{"problemas": ["excedeu o limite de tempo", "⚠ possível '
+                                       'adulteração: x"], "falhou": null}',
                                        encoding="utf-8")
     s.volta(cfg)
     entregar(cfg, "ana", T0 + 1)
     relogio.agora += 2
     s.volta(cfg)
     assert "excedeu o limite de tempo" in imitador.libertados[-1][1]
+    assert "adulteração" not in imitador.libertados[-1][1]
 
 
 @pytest.mark.parametrize("nome", [

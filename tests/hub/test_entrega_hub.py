@@ -60,13 +60,15 @@ def _esperar_retorno(hub: Hub, aluno: str, condicao, limite: float, o_que: str) 
     ``limite`` s com o que ele tinha e o registo do Hub (onde está o do serviço)."""
     fim = time.monotonic() + limite
     while True:
-        _ok(hub, aluno, f"cd ~ && nbgrader fetch_feedback {CAP}")
+        # antes do primeiro retorno a pasta feedback/ da troca ainda não existe: o comando falha
+        codigo, saida = hub.executar(aluno, f"cd ~ && nbgrader fetch_feedback {CAP}")
         retornos = _retornos(hub, aluno)
         if condicao(retornos):
             return retornos
         if time.monotonic() > fim:
             raise AssertionError(f"passaram {limite:.0f} s sem {o_que}: {list(retornos)}\n"
-                                 f"--- Hub ---\n{hub.log()[-4000:]}")
+                                 f"fetch_feedback → {codigo}: {saida[-1500:]}\n"
+                                 f"--- Hub ---\n{hub.log()[-5000:]}")
         time.sleep(1)
 
 
@@ -111,6 +113,8 @@ def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
     assert time.monotonic() - inicio < LIMITE_RETORNO
     ((data1, html1),) = primeiro.items()
     assert f"Score: {total:.1f} / {total:.1f}" in html1
+    # as soluções copiadas trazem as marcas do professor: o resumo sinaliza-o, o aluno não o vê
+    assert "adulteração" not in html1 and "curso-aviso" not in html1
 
     # 2. outra entrega logo a seguir: o retorno dela diz que está na fila e quanto falta
     _ok(hub, aluno, f"cd ~ && nbgrader submit {CAP}")

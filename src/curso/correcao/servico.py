@@ -257,8 +257,9 @@ class Servico:
         if cfg.timeout:
             comando += ["--timeout", str(cfg.timeout)]
         codigo, saida = self.correr([*comando, *cfg.argumentos])
-        problemas = list(dict.fromkeys(problemas_na_saida(saida, aluno, cap)
-                                       + self._problemas_gravados(aluno, cap)))
+        problemas = [p for p in dict.fromkeys(problemas_na_saida(saida, aluno, cap)
+                                              + self._problemas_gravados(aluno, cap))
+                     if not p.startswith(SO_PARA_O_PROFESSOR)]
         retornos = self._retornos_desta(aluno, cap, submetido)
         if codigo not in (0, 1) or not retornos:
             motivo = problemas or [f"a correção não terminou (curso corrigir, código {codigo}): "
@@ -347,6 +348,9 @@ class Servico:
         raise SystemExit(0)
 
 
+# o que o resumo diz ao professor mas não vai para o retorno do aluno: os sinais de possível
+# adulteração (o aluno não fica a saber o que se vigia) e a pista de «caderno por resolver»
+SO_PARA_O_PROFESSOR = ("⚠ possível adulteração", "0 pontos: nenhuma verificação passou")
 AVISO_MOTIVO = ("Se achas que o motivo não é do teu código, fala com o professor: ele vê o mesmo "
                 "no resumo da correção.")
 
