@@ -61,8 +61,9 @@ class Imitador:
                                                    "</p></body></html>", encoding="utf-8")
             return codigo, saida
         if comando[:2] == ["nbgrader", "release_feedback"]:
-            aluno = comando[2].split("=", 1)[1]
-            pasta = self.raiz / "feedback" / aluno / cap
+            aluno = comando[-2].split("=", 1)[1]
+            outra = [c.split("=", 1)[1] for c in comando if c.startswith("--CourseDirectory.feedback_directory=")]
+            pasta = self.raiz / (outra[0] if outra else "feedback") / aluno / cap
             self.libertados.append(((pasta / "timestamp.txt").read_text(),
                                     (pasta / f"{cap}.html").read_text(encoding="utf-8")))
             return 0, ""
@@ -145,7 +146,9 @@ def test_segunda_entrega_antes_da_espera_fica_na_fila_e_diz_quanto_falta(turma):
     assert data == segunda.data  # o aviso vai para a entrega nova (o hash do nbgrader usa-a)
     assert "Entrega na fila" in aviso and "Faltam 85 s" in aviso and "14:02:10 UTC" in aviso
     assert "120 s" in aviso and "Score" not in aviso
-    assert (cfg.raiz / "feedback" / "ana" / CAP / "submission_secret.txt").read_text() == "segredo-b"
+    assert (cfg.raiz / "avisos_na_entrega" / "ana" / CAP / "submission_secret.txt").read_text() == "segredo-b"
+    # o feedback/ do curso fica como estava: o generate_feedback da segunda entrega não o salta
+    assert (cfg.raiz / "feedback" / "ana" / CAP / "submission_secret.txt").read_text() == "segredo-a"
     # enquanto espera, não se repete o aviso nem se corrige
     n = len(imitador.comandos)
     relogio.agora = T0 + 100

@@ -44,6 +44,7 @@ from curso.correcao.relatorio import limpar_texto
 
 SECCAO = "CorrecaoNaEntrega"
 ESTADO = "correcao_na_entrega.json"
+AVISOS = "avisos_na_entrega"  # os retornos escritos pelo serviço (fila, correção falhada)
 ESPERA = 300
 INTERVALO = 2.0
 TROCA = "/srv/nbgrader/exchange"
@@ -308,8 +309,11 @@ class Servico:
     def _devolver_aviso(self, cfg: Configuracao, entrega: Entrega, origem: Path, titulo: str,
                         linhas: list[str]) -> None:
         """Um retorno escrito pelo serviço para a entrega em ``origem`` (a pasta com os cadernos,
-        ``timestamp.txt`` e ``submission_secret.txt``), devolvido pelo nbgrader."""
-        pasta = self.raiz / "feedback" / entrega.aluno / entrega.capitulo
+        ``timestamp.txt`` e ``submission_secret.txt``), devolvido pelo nbgrader.
+
+        Fica em ``avisos_na_entrega/ALUNO/CAP/``, fora do ``feedback/`` do curso: lá, a data da
+        entrega faria o ``generate_feedback`` julgar o retorno dela já feito (e saltá-lo)."""
+        pasta = self.raiz / AVISOS / entrega.aluno / entrega.capitulo
         pasta.mkdir(parents=True, exist_ok=True)
         for antigo in pasta.glob("*.html"):
             antigo.unlink()
@@ -318,10 +322,12 @@ class Servico:
         cadernos = sorted(p.stem for p in origem.glob("*.ipynb")) or [entrega.capitulo]
         for caderno in cadernos:
             (pasta / f"{caderno}.html").write_text(pagina(titulo, linhas), encoding="utf-8")
-        self._libertar(entrega.aluno, entrega.capitulo)
+        self._libertar(entrega.aluno, entrega.capitulo, AVISOS)
 
-    def _libertar(self, aluno: str, cap: str) -> None:
-        codigo, saida = self.correr(["nbgrader", "release_feedback", f"--student={aluno}", cap])
+    def _libertar(self, aluno: str, cap: str, pasta: str | None = None) -> None:
+        """``nbgrader release_feedback`` só deste aluno (de ``pasta`` em vez de ``feedback/``)."""
+        outra = [f"--CourseDirectory.feedback_directory={pasta}"] if pasta else []
+        codigo, saida = self.correr(["nbgrader", "release_feedback", *outra, f"--student={aluno}", cap])
         if codigo != 0:
             self.escrever(f"✘ nbgrader release_feedback {cap} para {aluno} falhou ({codigo}):\n{saida[-2000:]}")
 
