@@ -5,6 +5,7 @@ O percurso com o Hub, os utilizadores e os comandos a sério está em ``tests/hu
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from datetime import datetime, timezone
@@ -285,3 +286,22 @@ def test_timeout_e_argumentos_chegam_ao_curso_corrigir(turma):
 def test_corrigir_so_alguns_alunos():
     assert _so_estes(["ana", "rui", "zé"], None) == ["ana", "rui", "zé"]
     assert _so_estes(["ana", "rui", "zé"], ["zé", "outro"]) == ["zé"]
+
+
+def test_entrega_com_ficheiro_estranho_fica_de_lado_sem_parar_o_servico(turma):
+    """Um ``timestamp.txt`` que é um FIFO (ou uma ligação simbólica) prenderia a cópia do aviso
+    da fila: a entrega fica de lado, dito no registo, e as dos outros seguem."""
+    cfg, relogio, imitador, s = turma
+    s.volta(cfg)
+    entregar(cfg, "ana", T0 + 1, "a")
+    relogio.agora = T0 + 2
+    s.volta(cfg)
+    segunda = entregar(cfg, "ana", T0 + 3, "b")
+    (cfg.inbound / segunda.nome / "timestamp.txt").unlink()
+    os.mkfifo(cfg.inbound / segunda.nome / "timestamp.txt")
+    entregar(cfg, "rui", T0 + 4, "c")
+    relogio.agora = T0 + 5
+    linhas = s.volta(cfg)
+    assert linhas[0].startswith("ana · cap01: ✘ erro do serviço, entrega posta de lado (ValueError")
+    assert linhas[1] == "rui · cap01: corrigido"
+    assert s.volta(cfg) == []  # não se repete

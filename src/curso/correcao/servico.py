@@ -29,7 +29,6 @@ import html
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -191,13 +190,23 @@ class Servico:
             self._gravar_estado()
         feito = []
         for entrega in self._novas(cfg):
-            falta = self.estado["ultima"].get(entrega.aluno, -1e18) + cfg.espera - self.relogio()
-            if falta > 0:
-                if entrega.nome not in self.estado["avisadas"]:
-                    feito.append(self._na_fila(cfg, entrega, falta))
-                continue
-            feito.append(self._corrigir(cfg, entrega))
+            try:
+                feito.extend(self._tratar(cfg, entrega))
+            except Exception as erro:  # noqa: BLE001 — uma entrega estranha não para as outras
+                # vista, para não se repetir a cada volta (nem a cada arranque do serviço)
+                self.estado["vistas"].append(entrega.nome)
+                self._gravar_estado()
+                feito.append(f"{entrega.aluno} · {entrega.capitulo}: ✘ erro do serviço, entrega "
+                             f"posta de lado ({type(erro).__name__}: {limpar_texto(erro, 300)})")
         return feito
+
+    def _tratar(self, cfg: Configuracao, entrega: Entrega) -> list[str]:
+        falta = self.estado["ultima"].get(entrega.aluno, -1e18) + cfg.espera - self.relogio()
+        if falta <= 0:
+            return [self._corrigir(cfg, entrega)]
+        if entrega.nome not in self.estado["avisadas"]:
+            return [self._na_fila(cfg, entrega, falta)]
+        return []
 
     def _novas(self, cfg: Configuracao) -> list[Entrega]:
         """A última entrega por corrigir de cada aluno e capítulo, da mais antiga para a mais nova
@@ -318,7 +327,7 @@ class Servico:
         for antigo in pasta.glob("*.html"):
             antigo.unlink()
         for nome in ("timestamp.txt", "submission_secret.txt"):
-            shutil.copyfile(origem / nome, pasta / nome)
+            _copiar_ficheiro(origem / nome, pasta / nome)
         cadernos = sorted(p.stem for p in origem.glob("*.ipynb")) or [entrega.capitulo]
         for caderno in cadernos:
             (pasta / f"{caderno}.html").write_text(pagina(titulo, linhas), encoding="utf-8")
@@ -359,6 +368,20 @@ class Servico:
 SO_PARA_O_PROFESSOR = ("⚠ possível adulteração", "0 pontos: nenhuma verificação passou")
 AVISO_MOTIVO = ("Se achas que o motivo não é do teu código, fala com o professor: ele vê o mesmo "
                 "no resumo da correção.")
+
+
+def _copiar_ficheiro(origem: Path, destino: Path, maximo: int = 100_000) -> None:
+    """Copia um ficheiro pequeno que veio do aluno (``inbound/``) sem seguir ligações
+    simbólicas nem abrir um FIFO (que prenderia o serviço de toda a turma)."""
+    import stat
+
+    info = os.lstat(origem)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > maximo:
+        raise ValueError(f"{origem.name} na entrega não é um ficheiro normal e pequeno")
+    fd = os.open(origem, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        dados = f.read(maximo + 1)
+    destino.write_bytes(dados)
 
 
 def _ultima_linha(texto: str) -> str:
