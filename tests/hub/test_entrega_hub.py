@@ -110,7 +110,9 @@ def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
     _ok(hub, aluno, f"cd ~ && nbgrader submit {CAP}")
     primeiro = _esperar_retorno(hub, aluno, lambda r: any(map(_com_nota, r.values())),
                                 LIMITE_RETORNO, "o retorno da primeira entrega")
-    assert time.monotonic() - inicio < LIMITE_RETORNO
+    demorou = time.monotonic() - inicio
+    print(f"\nentregar → retorno com a nota: {demorou:.1f} s")
+    assert demorou < LIMITE_RETORNO
     ((data1, html1),) = primeiro.items()
     assert f"Score: {total:.1f} / {total:.1f}" in html1
     # as soluções copiadas trazem as marcas do professor: o resumo sinaliza-o, o aluno não o vê
@@ -136,8 +138,10 @@ def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
 
 def _kernel_morto(hub: Hub, hostil: str) -> None:
     """O kernel morre a meio: o retorno diz o motivo (e a nota do resto)."""
+    inicio = time.monotonic()
     _ok(hub, hostil, f"cd ~ && nbgrader submit {CAP}")
     retornos = _esperar_retorno(hub, hostil, lambda r: any(map(_com_nota, r.values())),
                                 LIMITE_RETORNO + 30, "o retorno do caderno cujo kernel morre")
+    print(f"entregar → retorno com o motivo (kernel morto): {time.monotonic() - inicio:.1f} s")
     ((_, html),) = retornos.items()
     assert "curso-aviso" in html and "o kernel morreu" in html, html[:3000]
