@@ -1,7 +1,7 @@
 """A nota logo após a entrega: um serviço do JupyterHub que corrige cada entrega nova.
 
 Corre como o professor, na pasta do curso (``c.JupyterHub.services``, ver
-``docs/jupyterhub.md``): ``python -m curso.correcao.servico``. Em cada volta lê a configuração
+``docs/jupyterhub.md``): ``python -m curso.correcao.servico --curso PASTA``. Em cada volta lê a configuração
 (o professor liga-o e desliga-o no ``nbgrader_config.py`` do curso, sem reiniciar o Hub) e olha
 para a pasta ``inbound/`` da troca do nbgrader. Para cada entrega nova de um aluno:
 
@@ -13,7 +13,8 @@ para a pasta ``inbound/`` da troca do nbgrader. Para cada entrega nova de um alu
    na mesma um retorno, com o motivo.
 
 O aluno lê tudo com ``nbgrader fetch_feedback capNN`` (``~/capNN/feedback/DATA/capNN.html``,
-uma pasta por entrega). O estado fica em ``correcao_na_entrega.json``, na pasta do curso.
+uma pasta por entrega). O estado fica em ``correcao_na_entrega.json``, na pasta do curso, e
+os retornos escritos pelo serviço (fila, correção falhada) em ``avisos_na_entrega/``.
 
 Configuração (no ``nbgrader_config.py`` do curso)::
 
