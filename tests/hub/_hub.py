@@ -202,6 +202,7 @@ c.Spawner.pre_spawn_hook = _jupyterlab_do_aluno
 c.JupyterHub.services = [{{"name": "turma", "api_token": {token!r}}}]
 c.JupyterHub.load_roles = [{{"name": "turma", "services": ["turma"],
                             "scopes": ["admin:users", "admin:servers", "access:servers"]}}]
+c.JupyterHub.services += {servicos!r}
 """
 
 
@@ -209,8 +210,9 @@ class Hub:
     """Um JupyterHub com ``utilizadores``; ``with Hub(...) as hub`` arranca e para tudo."""
 
     def __init__(self, base: Path, utilizadores: list[str], envoltorio: list[str] = (),
-                 admins: list[str] = ()):
+                 admins: list[str] = (), servicos: list[dict] = ()):
         self.base, self.utilizadores, self.envoltorio = base, list(utilizadores), list(envoltorio)
+        self.servicos = list(servicos)  # mais serviços geridos pelo Hub (c.JupyterHub.services)
         self.admins = list(admins)  # entram com SENHA_ADMIN (como o professor do guia)
         self.python = Path(sys.executable)
         self.pasta = base / "hub"
@@ -253,7 +255,7 @@ class Hub:
             config_aluno=str(RAIZ / "ferramentas" / "jupyter_aluno"),
             args_aluno=[f"--ServerApp.jpserver_extensions={e}=False" for e in EXTENSOES_DO_PROFESSOR],
             python=str(self.python), path=f"{bin_}:/usr/local/bin:/usr/bin:/bin",
-            token=self.token), encoding="utf-8")
+            token=self.token, servicos=self.servicos), encoding="utf-8")
         self.registo = open(self.pasta / "jupyterhub.log", "w")  # noqa: SIM115 — fecha em __exit__
         self.processo = subprocess.Popen(
             [*self.envoltorio, sys.executable, "-m", "jupyterhub", "-f",

@@ -41,6 +41,9 @@ def registar(sub, ajuda: str) -> None:
     p._optionals.title = "opções"
     p.add_argument("--capitulos", nargs="+", metavar="CAP",
                    help="só estes capítulos (ex.: cap01 cap03); por omissão, todos os que existem")
+    p.add_argument("--alunos", nargs="+", metavar="ALUNO",
+                   help="só as submissões destes alunos (ex.: ana bruno); por omissão, todos os "
+                        "de submitted/ (o serviço de correção na entrega corrige um de cada vez)")
     p.add_argument("--timeout", type=int, metavar="S",
                    help="limite por célula, em segundos (por omissão, o do nbgrader_config.py)")
     p.add_argument("--csv", default="notas.csv", metavar="FICHEIRO",
@@ -139,6 +142,11 @@ def _alunos(raiz: Path, cfg) -> list[str]:
     # uma ligação simbólica também é um aluno: o trabalhador não a segue e sinaliza-a
     return sorted(p.name for p in pasta.iterdir()
                   if (p.is_dir() or p.is_symlink()) and not p.name.startswith("."))
+
+
+def _so_estes(alunos: list[str], pedidos: list[str] | None) -> list[str]:
+    """Os alunos de ``submitted/`` que ``--alunos`` pede (todos, sem ``--alunos``)."""
+    return alunos if not pedidos else [a for a in alunos if a in set(pedidos)]
 
 
 def _submeteu(pasta: Path) -> bool:
@@ -254,7 +262,8 @@ def _ler_turma(raiz: Path, args) -> _Turma:
     pasta = cfg.CourseDirectory.get
     turma = _Turma(
         raiz=raiz, cfg=cfg, fonte=fonte, publicado=publicado,
-        caps=guardas.capitulos(fonte, publicado, args.capitulos), alunos=_alunos(raiz, cfg),
+        caps=guardas.capitulos(fonte, publicado, args.capitulos),
+        alunos=_so_estes(_alunos(raiz, cfg), getattr(args, "alunos", None)),
         submetidos=raiz / pasta("submitted_directory", "submitted"),
         corrigidos=raiz / pasta("autograded_directory", "autograded"),
         retorno=raiz / pasta("feedback_directory", "feedback"),
