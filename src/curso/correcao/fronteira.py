@@ -25,7 +25,7 @@ from nbformat.notebooknode import NotebookNode
 from traitlets import Bool, Unicode
 
 from curso.caderno import e_celula_de_verificacao
-from curso.correcao.recuperacao import NAO_PAROU, ExecutarSemParar
+from curso.correcao.recuperacao import KERNEL_MORREU, NAO_PAROU, ExecutarSemParar
 from curso.fronteira.confianca import ErroDaFronteira
 from curso.fronteira.sessao import abrir, correr_escondidos
 from curso.verificacao import DICA_TEMPO, PASSOU, PREFIXO_PUBLICAS, Relatorio, correr_verificacoes
@@ -86,19 +86,25 @@ class ExecutarComFronteira(ExecutarSemParar):
         idents, codigo = partes(cell.source)
         cell.outputs, cell.execution_count = [], None
         self._tempo_esgotado = False
-        perdida = False
+        perdida = morreu = False
         try:
             with abrir(self.km.get_connection_info(), self._interromper, self._registo,
-                       limite=self.timeout or 60, limite_total=self.timeout) as nb:
+                       limite=self.timeout or 60, limite_total=self.timeout, vivo=self._vivo) as nb:
                 erros, mostrar = self._publicas(idents, nb)
                 erros += self._escondidos(codigo, nb, cell.metadata.get("nbgrader", {}).get("grade_id"))
                 perdida = nb.ligacao.perdida
+                morreu = nb.ligacao.morreu
                 self._tempo_esgotado |= nb.ligacao.tempo_esgotado
         except (ErroDaFronteira, OSError, RuntimeError) as erro:
             aviso = ("O kernel não respondeu à correção desta célula (morreu, ficou preso ou "
                      f"respondeu o que não devia: {str(erro)[:300]}). Esta célula vale 0.")
-            erros, mostrar, perdida = [_erro("KernelMorreu", aviso)], [], True
-        if perdida:
+            erros, mostrar, perdida = [_erro(KERNEL_MORREU, aviso)], [], True
+        if morreu:
+            erros.insert(0, _erro(KERNEL_MORREU, (
+                "O kernel morreu a correr as verificações desta célula (os._exit, sys.exit num "
+                "processo filho, falta de memória, um crash). Esta célula vale 0; o resto do "
+                "caderno foi corrigido num kernel novo.")))
+        elif perdida:
             # o resumo da correção diz que a célula não parou (como quando corria no kernel)
             erros.insert(0, _erro(NAO_PAROU, (
                 f"O teu código não respondeu à correção desta célula em {self.timeout} s, nem "
@@ -115,6 +121,9 @@ class ExecutarComFronteira(ExecutarSemParar):
 
     def _interromper(self) -> None:
         run_sync(self.km.interrupt_kernel)()
+
+    def _vivo(self) -> bool:
+        return bool(run_sync(self.km.is_alive)())
 
     def _publicas(self, idents: list[str], nb) -> tuple[list, list]:
         erros, mostrar = [], []

@@ -49,9 +49,11 @@ class Ligacao:
     ``interromper`` interrompe o kernel (um sinal, do lado de quem o arrancou).
     """
 
-    def __init__(self, cliente, interromper=None, registo: list | None = None):
+    def __init__(self, cliente, interromper=None, registo: list | None = None, vivo=None):
         self.cliente = cliente
         self.interromper = interromper
+        self.vivo = vivo  # diz se o processo do kernel ainda existe (quem o arrancou sabe)
+        self.morreu = False
         self.perdida = False
         self.tempo_esgotado = False  # um pedido passou do prazo (e o kernel foi interrompido)
         self.prazo_total: float | None = None  # time.monotonic() a partir do qual nada se pede
@@ -140,15 +142,17 @@ class Ligacao:
                         "o kernel terminou o pedido sem resposta "
                         f"({msg['content'].get('ename', msg['content'].get('status'))})")
                 return fim
-            self._aguardar(min(restante, 1.0))
+            if not self._aguardar(min(restante, 0.5)) and self.vivo is not None and not self.vivo():
+                self.perdida = self.morreu = True  # os._exit, falta de memória, um crash
+                raise ErroDaFronteira("o kernel morreu a meio da verificação")
 
-    def _aguardar(self, segundos: float) -> None:
+    def _aguardar(self, segundos: float) -> bool:
         import zmq
 
         poller = zmq.Poller()
         poller.register(self.cliente.stdin_channel.socket, zmq.POLLIN)
         poller.register(self.cliente.shell_channel.socket, zmq.POLLIN)
-        poller.poll(int(segundos * 1000) + 1)
+        return bool(poller.poll(int(segundos * 1000) + 1))
 
     def _recuperar(self, msg_id: str) -> None:
         """Depois de um prazo ou de um erro a meio: interromper e esperar que o pedido acabe."""
@@ -171,6 +175,8 @@ class Ligacao:
                     return
                 continue
             self._aguardar(0.2)
+        if self.vivo is not None and not self.vivo():
+            self.morreu = True
         self.perdida = True
 
     def _atender(self, msg: dict) -> dict | None:

@@ -16,7 +16,7 @@ from curso.fronteira.confianca import CadernoRemoto, Ligacao
 
 @contextmanager
 def abrir(info_de_ligacao: dict, interromper=None, registo: list | None = None,
-          limite: float = 60.0, limite_total: float | None = None) -> Iterator[CadernoRemoto]:
+          limite: float = 60.0, limite_total: float | None = None, vivo=None) -> Iterator[CadernoRemoto]:
     """Um ``CadernoRemoto`` sobre o kernel de ``info_de_ligacao`` (``km.get_connection_info()``),
     com um cliente só da fronteira (canais shell e stdin; o iopub não interessa).
 
@@ -26,7 +26,7 @@ def abrir(info_de_ligacao: dict, interromper=None, registo: list | None = None,
     cliente.load_connection_info(info_de_ligacao)
     cliente.start_channels(shell=True, iopub=False, stdin=True, hb=False, control=False)
     try:
-        ligacao = Ligacao(cliente, interromper=interromper, registo=registo)
+        ligacao = Ligacao(cliente, interromper=interromper, registo=registo, vivo=vivo)
         ligacao.preparar(limite)
         if limite_total is not None:
             ligacao.prazo_total = time.monotonic() + limite_total
