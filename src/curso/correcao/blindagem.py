@@ -103,11 +103,8 @@ class KernelBlindado(IPythonKernel):
         self._retrato = Retrato(self)
 
     async def execute_request(self, stream, ident, parent):
+        self._retrato.repor()
         conteudo = parent.get("content", {}) if isinstance(parent, dict) else {}
-        if not conteudo.get("silent"):
-            # os pedidos silenciosos são os da fronteira (curso.fronteira): as verificações já não
-            # correm aqui, e repor tudo em cada chamada de uma verificação custaria caro
-            self._retrato.repor()
         escondidos = MARCA_ESCONDIDOS in str(conteudo.get("code", ""))
         if escondidos:  # sem histórico: nem In, _ih, _i nem a base de dados do IPython
             conteudo["store_history"] = False

@@ -452,17 +452,10 @@ class ObjetoRemoto:
     def __getattr__(self, nome: str):
         if nome.startswith("__") and nome not in DUNDERS_REMOTOS:
             raise AttributeError(nome)
-        if nome in ("__name__", "__qualname__") and self._marca.get("nome"):
-            return self._marca["nome"]  # veio com a referência: sem ir ao kernel
         return self._ligacao.resposta({"op": "atributo", "alvo": self._numero, "nome": nome})
 
     @property
     def __signature__(self) -> inspect.Signature:
-        if "_assinatura" not in self.__dict__:  # uma função não muda de assinatura
-            object.__setattr__(self, "_assinatura", self._pedir_assinatura())
-        return self.__dict__["_assinatura"]
-
-    def _pedir_assinatura(self) -> inspect.Signature:
         parametros = []
         for p in self._ligacao.resposta({"op": "assinatura", "alvo": self._numero}):
             omissao = p["omissao"] if "omissao" in p else inspect.Parameter.empty
@@ -522,13 +515,10 @@ class CadernoRemoto:
         self.caminho = caminho
         self.erros: list = []
         self._custo: float | None = None
-        self._funcoes: dict[str, ObjetoRemoto] = {}
 
     def __getattr__(self, nome: str):
-        if nome.startswith("__") or nome in ("_custo", "_funcoes"):
+        if nome.startswith("__") or nome == "_custo":
             raise AttributeError(nome)
-        if nome in self._funcoes:
-            return self._funcoes[nome]
         fim = self.ligacao.pedir({"op": "obter", "nome": nome})
         if not fim.get("ok"):
             raise self.ligacao.excecao(fim.get("erro") or {})
@@ -537,11 +527,7 @@ class CadernoRemoto:
                               "e correste a célula?")
         if fim.get("reticencias"):
             raise NaoImplementado(f"`{nome}` ainda tem o valor de partida `...`")
-        valor = self.ligacao.descodificar(fim.get("valor"))
-        if isinstance(valor, ObjetoRemoto) and valor.ficheiro_do_codigo:
-            # uma função do caderno não muda durante uma célula de verificação: pede-se uma vez
-            self._funcoes[nome] = valor
-        return valor
+        return self.ligacao.descodificar(fim.get("valor"))
 
     def __contains__(self, nome) -> bool:
         return not self.ligacao.pedir({"op": "obter", "nome": str(nome)}).get("falta")

@@ -107,7 +107,6 @@ def _referir(objeto: Any) -> dict:
     codigo = getattr(objeto, "__code__", None) if inspect.isfunction(objeto) else None
     if codigo is not None:  # o corretor vigia as funções das células, não as das bibliotecas
         marca["ficheiro"] = str(codigo.co_filename)[:500]
-        marca["nome"] = str(getattr(objeto, "__name__", ""))[:200]
     return marca
 
 
