@@ -145,7 +145,7 @@ def _falta_para_o_hub() -> str | None:
         return None  # na CI tem de correr: o .ci/run instalou o que precisa, e uma falta é uma falha
     if os.name != "posix" or os.geteuid() != 0:
         # o teste do JupyterHub cria utilizadores Unix: só corre como root (como na CI)
-        return "Sem root"
+        return "Sem root (o teste cria utilizadores Unix; corre-o como root, como a CI)"
     if not shutil.which("bwrap"):
         return "Falta o bubblewrap (bwrap), de que o Hub precisa para corrigir; instala-o com «apt-get install bubblewrap»"
     fechada = _pasta_fechada()
@@ -166,19 +166,22 @@ def _pasta_fechada() -> Path | None:
 
 
 def correr_testes(python: Path, extra: list[str]) -> int:
-    argumentos = [str(python), "-m", "pytest", "-n", "2", "-q", "-p", "no:cacheprovider"]
+    # -rfEs: no resumo final, além das falhas e erros, cada teste saltado com a sua razão
+    argumentos = [str(python), "-m", "pytest", "-n", "2", "-q", "-rfEs", "-p", "no:cacheprovider"]
     fora = []
     if not _ha_chromium() and not os.environ.get("CI"):
         print("⚠ Chromium não encontrado: os testes no navegador ficam de fora desta corrida. "
-              "Instala-o (Debian/Ubuntu: apt-get install chromium) para os correr também.")
+              "Instala-o (Debian/Ubuntu: apt-get install chromium) para os correr também.", flush=True)
         fora.append("not navegador")
     razao_hub = _falta_para_o_hub()
     if razao_hub:
-        print(f"⚠ {razao_hub}: o teste da turma num JupyterHub (tests/hub) fica de fora desta corrida.")
+        print(f"⚠ {razao_hub}: o teste da turma num JupyterHub (tests/hub) fica de fora desta corrida.",
+              flush=True)
         fora.append("not hub")
     if not shutil.which("bwrap"):
-        print("⚠ Falta o bubblewrap (bwrap): os testes da caixa de areia da correção dizem que não o "
-              "encontram. Instala-o (Debian/Ubuntu: apt-get install bubblewrap).")
+        print("⚠ Falta o bubblewrap (bwrap): os testes da caixa de areia da correção saltam, com a "
+              "razão. Instala-o (Debian/Ubuntu: apt-get install bubblewrap) para os correr também.",
+              flush=True)
     if fora:
         argumentos += ["-m", " and ".join(fora)]
     if sys.stdout.isatty():

@@ -9,6 +9,15 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# As provas não podem depender da sorte: as propriedades da hypothesis geram os mesmos exemplos em
+# cada corrida (e nos dois modos da correção), senão um mutante que só às vezes se apanha faria a
+# prova passar ou falhar por acaso. Tem de vir antes de qualquer módulo de verificações ser
+# importado: os ``settings(...)`` deles leem o perfil quando são criados. (No caderno do aluno,
+# fora do pytest, os exemplos continuam a variar.)
+settings.register_profile("curso-provas", derandomize=True, database=None)
+settings.load_profile("curso-provas")
 
 pytest_plugins = ["curso.pytest_plugin"]
 
@@ -128,3 +137,12 @@ def pytest_timeout_set_timer(item, settings):
     item.cancel_timeout = cancelar
     temporizador.start()
     return True
+
+
+@pytest.fixture
+def caixa_de_areia():
+    """Para os testes que arrancam kernels na caixa de areia da correção (bubblewrap): sem ela,
+    saltam com a razão, fora da CI (ver ``correcao._turma.sem_caixa``)."""
+    from correcao._turma import sem_caixa
+
+    sem_caixa()

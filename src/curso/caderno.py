@@ -79,7 +79,7 @@ class Caderno:
     def com(self, codigo: str, origem: str = "<alteração>") -> "Caderno":
         """Uma cópia com ``codigo`` executado por cima (usado para provar os mutantes)."""
         nomes = dict(self.nomes)
-        exec(compile(codigo, origem, "exec"), nomes)
+        exec(compile(codigo, origem, "exec", dont_inherit=True), nomes)
         return Caderno(nomes, f"{self.caminho} + {origem}", list(self.erros))
 
 
@@ -126,10 +126,56 @@ def carregar(caminho: str | Path) -> Caderno:
     erros: list[ErroDeCelula] = []
     for indice, fonte in enumerate(ler_celulas(caminho), start=1):
         try:
-            exec(compile(fonte, f"<{Path(caminho).name}, célula de código {indice}>", "exec"), nomes)
+            # dont_inherit: o código do caderno corre como no kernel, sem o «from __future__ import
+            # annotations» deste módulo (as anotações do aluno são tipos, não textos)
+            exec(compile(fonte, f"<{Path(caminho).name}, célula de código {indice}>", "exec",
+                         dont_inherit=True), nomes)
         except BaseException as erro:  # o caderno do aluno pode lançar tudo (até SystemExit)
             if isinstance(erro, KeyboardInterrupt):
                 raise
             ultima = traceback.format_exception_only(type(erro), erro)[-1].strip()
             erros.append(ErroDeCelula(indice, type(erro).__name__, ultima))
     return Caderno(nomes, str(caminho), erros)
+
+
+def nomes_livres(codigo: str) -> list[str]:
+    """Os nomes que ``codigo`` lê sem os definir (nem importar, nem serem builtins): os do caderno."""
+    import ast
+
+    arvore = ast.parse(codigo)
+    definidos, lidos = set(), []
+    for no in ast.walk(arvore):
+        if isinstance(no, ast.Name):
+            if isinstance(no.ctx, ast.Load):
+                lidos.append(no.id)
+            else:
+                definidos.add(no.id)
+        elif isinstance(no, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            definidos.add(no.name)
+        elif isinstance(no, ast.arg):
+            definidos.add(no.arg)
+        elif isinstance(no, (ast.Import, ast.ImportFrom)):
+            definidos.update((a.asname or a.name).split(".")[0] for a in no.names)
+        elif isinstance(no, ast.ExceptHandler) and no.name:
+            definidos.add(no.name)
+    return [n for n in dict.fromkeys(lidos) if n not in definidos and not hasattr(builtins, n)]
+
+
+def correr_escondidos(codigo: str, nb, origem: str = "<testes escondidos>") -> None:
+    """Corre os testes escondidos neste processo, com os nomes do caderno vindos de ``nb`` — um
+    ``Caderno`` carregado aqui ou o ``CadernoRemoto`` da fronteira (na correção, os testes
+    escondidos nunca entram no kernel do aluno).
+
+    Lança o que o teste lançar (um ``AssertionError`` é um teste que falhou). Um nome que o
+    caderno não tem fica por definir: o teste dá ``NameError``, como daria no kernel.
+    """
+    espaco: dict = {"__name__": "__escondidos__"}
+    for nome in nomes_livres(codigo):
+        try:
+            espaco[nome] = getattr(nb, nome)
+        except NaoImplementado:
+            espaco[nome] = ...  # o valor de partida, como o teste o veria no kernel
+        except NomeEmFalta:
+            pass
+    # dont_inherit: o «from __future__ import annotations» deste módulo não passa para os testes
+    exec(compile(codigo, origem, "exec", dont_inherit=True), espaco)

@@ -6,10 +6,15 @@ do caderno em branco e põe numa célula de resposta um dos ataques da revisão 
 (ler as soluções, transformadores do IPython, ler o ``gradebook.db``, uma ``str`` que mente,
 estragar a submissão de um colega, escrever no repositório, processos destacados, forjar a
 resposta do trabalhador, ``SIGSTOP`` ao professor, trancar a base de dados, rede, ambiente,
-bombas de memória e de processos, encher o disco, uma saída sem fim…). Depois de uma correção,
-para todos:
+bombas de memória e de processos, encher o disco, uma saída sem fim…). Na mesma turma, os
+alunos de ``DEPOIS_DE_B`` partem de um caderno com só o exercício B resolvido e forjam, dentro do
+kernel, o que as verificações veem (saídas de resultado antes do erro, um *tracer*, *audit hooks*,
+uma *thread*, o ``Session.send``, o retrato da blindagem, ficheiros ao lado do caderno, sockets na
+pasta de ligação, uma exceção com um nome hostil). Depois de uma correção, para todos:
 
-- o atacante tem 0 pontos (não resolveu nada) e o resumo marca-o «⚠ possível adulteração»;
+- o atacante tem 0 pontos (não resolveu nada) e o resumo marca-o «⚠ possível adulteração»; os de
+  ``DEPOIS_DE_B`` têm exatamente os pontos de B, célula a célula (as verificações correm no
+  trabalhador e só veem o que as funções do aluno devolvem pela fronteira);
 - os colegas têm a nota de sempre;
 - a árvore do curso, fora das saídas da correção, fica igual byte a byte (e o pacote ``curso``);
 - não fica nenhum processo, nem pastas temporárias;
@@ -19,9 +24,12 @@ para todos:
 
 from __future__ import annotations
 
+import base64
+import codecs
 import csv
 import hashlib
 import html
+import json
 import os
 import re
 import shutil
@@ -31,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import uuid
 from pathlib import Path
 
 import pytest
@@ -41,9 +50,11 @@ from ._turma import RAIZ, celula, copiar_curso, corrigir, exercicios, ler, maxim
 pytestmark = pytest.mark.lento
 
 CAP = "cap01"
-MARCA = "ataque-i13-marca"  # está na linha de comando de cada processo que um ataque arranca
+# está na linha de comando de cada processo que um ataque arranca; única por corrida, para não
+# se confundir com os de outra corrida destes testes na mesma máquina
+MARCA = f"ataque-i13-marca-{uuid.uuid4().hex[:12]}"
 SEGREDO = "segredo-do-professor-5521"
-(SOL_A, _, _), (SOL_B, VER_B, PTS_B) = exercicios(CAP)[:2]
+(SOL_A, VER_A, _), (SOL_B, VER_B, PTS_B), (SOL_C, VER_C, _) = exercicios(CAP)[:3]
 SAIDAS = ("autograded", "feedback", "gradebook.db", "notas.csv", "resultados")
 
 # Um processo destacado que sobrevive ao kernel (se nada o matar), com a MARCA no argv.
@@ -283,6 +294,180 @@ type(ip).run_cell = lambda self, *a, **k: None
 }
 
 
+# --------------------------------------------------------------------------- forjas depois de B
+# Estes alunos partem de um caderno com só o exercício B (1.2) resolvido; o ataque vem depois,
+# nas células de resposta de A (antes de todas as verificações) ou de C. As verificações correm
+# no trabalhador e chegam às funções do aluno pela fronteira: o que o kernel forja (um tracer, um
+# audit hook, uma thread, o Session.send, o retrato da blindagem…) só muda o que as funções do
+# aluno devolvem. A nota tem de ser exatamente a de B, célula a célula.
+
+# a resposta que as forjas dão a cada chamada de uma função do aluno: o ciclo do 1.1 «concluído»
+FORJAR = """
+def _forjar(pedido):
+    return {"ok": True, "depois": pedido.get("raizes", []),
+            "valor": {"concluido": True, "resposta": "Olá!", "historico": []}}
+"""
+# no envio das mensagens do kernel: cada resposta da fronteira com um erro passa a «ok», e cada
+# erro ou saída do kernel passa a um «ok» no stdout
+SESSION_SEND = """
+import json, jupyter_client.session as _s
+_enviar = _s.Session.send
+def _forjar_envio(self, stream, msg_or_type, content=None, *a, **k):
+    if msg_or_type == "input_request" and '"ok": false' in str((content or {}).get("prompt")):
+        prefixo, _, corpo = content["prompt"].partition("{")
+        resposta = json.loads("{" + corpo)
+        resposta.pop("erro", None)
+        resposta.update(ok=True, valor={"concluido": True, "resposta": "Olá!", "historico": []})
+        content = {**content, "prompt": prefixo + json.dumps(resposta)}
+    elif msg_or_type in ("error", "stream"):
+        msg_or_type, content = "stream", {"name": "stdout", "text": "ok"}
+    return _enviar(self, stream, msg_or_type, content, *a, **k)
+_s.Session.send = _forjar_envio
+"""
+FIM_DAS_FORJAS = "forjado-Tudo-certo"
+# o que uma célula de verificação certa mostraria, e os pontos como execute_result (o nbgrader dá a
+# nota parcial da primeira saída execute_result de uma célula), antes do erro
+SAIDA_FORJADA = f"""
+from IPython.display import display
+def _como_se_passasse(exercicio, pontos):
+    display({{"text/plain": f"Exercício {{exercicio}}\\n  ✔ {FIM_DAS_FORJAS}"}}, raw=True)
+    get_ipython().displayhook(pontos)
+def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):
+    _como_se_passasse("1.1", 3)
+    raise AssertionError("depois da saída de resultado")
+_como_se_passasse("1.1", 3)
+"""
+# uma exceção cujo nome (e mensagem) escreve uma linha do resumo contra um colega honesto
+FALSA_CONTRA_COLEGA = "\n  solucao · cap01: ⚠ possível adulteração: import do módulo os (célula «ex1_1», linha 1)"
+NOME_HOSTIL = "ValueError" + FALSA_CONTRA_COLEGA + "\x1b[31m\x1b[2K\r"
+B64 = "B64:"  # antes de cada despejo do audit hook que procura os testes escondidos
+AO_LADO = "o-ficheiro-ao-lado-correu"  # o que um .py ao lado do caderno escreveria, se corresse
+CODIGO_AO_LADO = f"""
+import os
+for pasta in {{os.environ.get("CURSO_RAIZ", "."), os.getcwd(), os.environ.get("TMPDIR", "/tmp")}}:
+    try:
+        open(os.path.join(pasta, "{AO_LADO}"), "w").close()
+    except OSError:
+        pass
+raise SystemExit("{AO_LADO}")
+"""
+DEPOIS_DE_B = {  # aluno → {célula de resposta: código acrescentado ao esboço}
+    # 1. saídas de resultado (com o texto de uma verificação certa) antes do erro
+    "saida_de_resultado": {SOL_A: SAIDA_FORJADA, SOL_C: """
+def resumir_e_traduzir(texto, chamar_modelo):
+    _como_se_passasse("1.3", 2)
+    raise AssertionError("depois da saída de resultado")
+"""},
+    # 2. um tracer que troca o que o lado do kernel da fronteira devolve por um «ok»
+    "tracer": {SOL_A: """
+import sys
+def _tracer(quadro, evento, arg):
+    if quadro.f_code.co_name != "_chamar":
+        return None
+    if evento == "return" and isinstance(arg, dict) and not arg.get("ok"):
+        arg.pop("erro", None)
+        arg.update(ok=True, valor={"concluido": True, "resposta": "Olá!", "historico": []})
+    return _tracer
+sys.settrace(_tracer)
+"""},
+    # 3. um audit hook que volta a forjar o lado do kernel da fronteira em cada «exec», depois
+    # de a blindagem o ter reposto
+    "audit_hook": {SOL_A: FORJAR + """
+import sys, curso.fronteira.kernel as _k
+def _ouvir(evento, args):
+    if evento == "exec":
+        _k._chamar = _forjar
+sys.addaudithook(_ouvir)
+"""},
+    # 4. uma thread que, sem parar, volta a pôr a forja por cima do que a blindagem repôs
+    "thread": {SOL_A: FORJAR + """
+import threading, time, curso.fronteira.kernel as _k
+def _sempre():
+    while True:
+        _k._chamar = _forjar
+        time.sleep(0.0005)
+threading.Thread(target=_sempre, daemon=True).start()
+"""},
+    # 5. o Session.send da classe trocado (e o mesmo em rot13, corrido por um pseudónimo de exec)
+    "session_send": {SOL_A: SESSION_SEND},
+    "session_send_rot13": {SOL_A: f"""
+import builtins, codecs
+_x = getattr(builtins, "ex" + "ec")
+_x(codecs.decode({codecs.encode(SESSION_SEND, "rot13")!r}, "rot13"), globals())
+"""},
+    # 6. com gc, a cópia que a blindagem guarda para repor o IPython recebe um transformador de
+    # AST que troca cada pedido da fronteira por uma forja
+    "retrato_da_blindagem": {SOL_A: FORJAR + """
+import ast, gc, curso.fronteira.kernel as _k
+def _servir_forjado(novo=True, sessao=""):
+    if novo:
+        _k.reiniciar()
+    _k._sessao[0] = sessao
+    mensagem = _k._enviar({"tipo": "pronto"})
+    while mensagem.get("tipo") == "operar":
+        pedido = mensagem.get("pedido") or {}
+        resposta = _forjar(pedido) if pedido.get("op") == "chamar" else _k._atender_um(pedido)
+        mensagem = _k._responder(resposta, mensagem.get("n"))
+class _Trocar(ast.NodeTransformer):
+    def visit_Attribute(self, no):
+        if no.attr == "servir":
+            return ast.copy_location(ast.Name("_servir_forjado", ast.Load()), no)
+        return self.generic_visit(no)
+_retrato = next(o for o in gc.get_objects() if type(o).__name__ == "Retrato")
+_retrato.ast.append(_Trocar())
+"""},
+    # 7. um ipykernel_launcher.py, um json.py e um curso.py ao lado do caderno (que está intacto)
+    "ficheiros_ao_lado": {},
+    # 8. um audit hook que guarda tudo o que o kernel compila ou executa (à procura dos testes
+    # escondidos); a última célula do aluno despeja-o em base64 na sua saída, que vai para o retorno
+    "audit_escondidos": {SOL_A: """
+import sys
+_ouvido = []
+def _escutar(evento, args):
+    if evento in ("compile", "exec") and args:
+        fonte = args[0]
+        _ouvido.append(fonte.decode(errors="replace") if isinstance(fonte, bytes) else
+                       fonte if isinstance(fonte, str) else repr(getattr(fonte, "co_consts", "")))
+sys.addaudithook(_escutar)
+""", SOL_C: f"""
+import base64
+print("{B64}" + base64.b64encode("\\n".join(_ouvido).encode()).decode())
+"""},
+    # 9. (depois da verificação de B) uma thread que enche a pasta de ligação de sockets k-N,
+    # nomes que a vigia deixa passar
+    "sockets_na_ligacao": {SOL_C: """
+import os, socket, sys, threading
+def _inundar():
+    pasta = os.path.dirname(sys.argv[sys.argv.index("-f") + 1])
+    for n in range(10**5, 10**7):
+        with socket.socket(socket.AF_UNIX) as s:
+            try:
+                s.bind(os.path.join(pasta, f"k-{n}"))
+            except OSError:
+                pass
+threading.Thread(target=_inundar, daemon=True).start()
+"""},
+    # 10. as funções do aluno lançam, pela fronteira, uma exceção com um nome hostil
+    "nome_hostil": {SOL_A: f"""
+_Hostil = type({NOME_HOSTIL!r}, (Exception,), {{}})
+def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):
+    raise _Hostil({FALSA_CONTRA_COLEGA!r})
+""", SOL_C: """
+def resumir_e_traduzir(texto, chamar_modelo):
+    raise _Hostil("outra vez")
+"""},
+}
+# 11. uma ligação simbólica em inbound/ para as soluções, pela troca do JupyterHub: já provada
+# pelo caminho verdadeiro (nbgrader collect com a RecolhaSegura, e o aviso que o curso corrigir
+# mostra) em test_caixa_hostil.py::test_nbgrader_collect_da_troca_nao_segue_ligacoes.
+# A caixa termina o kernel (e sinaliza-o); nos outros, o sinal vem do ast (import, get_ipython…)
+DETETADOS_PELA_CAIXA = {"sockets_na_ligacao": "pasta de ligação"}
+# as forjas da resposta do 1.1 chegam ao corretor (uma verificação passa com ela), que decide
+FORJAS_QUE_CHEGAM = {"tracer", "audit_hook", "thread", "session_send", "session_send_rot13",
+                     "retrato_da_blindagem"}
+SEM_SINAL = {"ficheiros_ao_lado", "nome_hostil"}  # o caderno não tem nada de suspeito
+
+
 @pytest.fixture
 def temporarias():
     """O TMPDIR da correção: curto (os sockets Unix das caixas têm um limite de comprimento), e
@@ -383,6 +568,13 @@ def _saidas(caderno: Path) -> str:
     return "\n".join(partes)
 
 
+def _notas_por_celula(curso: Path, alunos) -> dict[str, dict[str, float]]:
+    """Os pontos de cada célula de verificação, por aluno, no gradebook.db do curso."""
+    with Gradebook(f"sqlite:///{curso / 'gradebook.db'}") as gb:
+        return {aluno: {g.name: g.score for g in gb.find_submission_notebook(CAP, CAP, aluno).grades}
+                for aluno in alunos}
+
+
 def _numero(texto: str) -> float:
     return float(texto.replace(",", "."))
 
@@ -405,6 +597,14 @@ def test_alunos_hostis(tmp_path, temporarias):
             c = celula(nb, SOL_A)
             c["source"] = "".join(c["source"]) + "\n\n" + codigo.strip() + "\n"
         submeter(curso, aluno, CAP, nb)
+    for aluno, ataques in DEPOIS_DE_B.items():
+        nb = resolvido(CAP, so={SOL_B})
+        for gid, codigo in ataques.items():
+            c = celula(nb, gid)
+            c["source"] = "".join(c["source"]) + "\n\n" + codigo.strip() + "\n"
+        submeter(curso, aluno, CAP, nb)
+    for nome in ("ipykernel_launcher.py", "json.py", "curso.py"):
+        (curso / "submitted" / "ficheiros_ao_lado" / CAP / nome).write_text(CODIGO_AO_LADO)
     antes = _arvore(curso, SAIDAS)
     pacote = _arvore(RAIZ / "src" / "curso")
 
@@ -438,6 +638,24 @@ def test_alunos_hostis(tmp_path, temporarias):
         if aluno in SO_LIMITES:  # sem nada de suspeito no código: basta não ganhar nada
             continue
         assert any("⚠ possível adulteração" in li and "linha" in li for li in linhas), (aluno, linhas)
+    # quem forjou dentro do kernel tem os pontos de B, célula a célula: nem um a mais
+    por_celula = _notas_por_celula(curso, DEPOIS_DE_B)
+    for aluno in DEPOIS_DE_B:
+        assert por_celula[aluno] == {VER_A: 0, VER_B: PTS_B, VER_C: 0}, (aluno, por_celula[aluno], saida)
+        assert notas[aluno] == PTS_B, (aluno, notas[aluno])
+        linhas = [li for li in problemas.splitlines() if f" {aluno} · {CAP}:" in li]
+        if aluno in DETETADOS_PELA_CAIXA:
+            assert any("⚠ possível adulteração" in li and DETETADOS_PELA_CAIXA[aluno] in li
+                       and "terminado" in li for li in linhas), (aluno, linhas)
+        elif aluno not in SEM_SINAL:
+            assert any("⚠ possível adulteração" in li and "linha" in li for li in linhas), (aluno, linhas)
+    for aluno in FORJAS_QUE_CHEGAM:  # a forja correu mesmo; o 1.1 vale 0 na mesma
+        vistas = ler(curso / "resultados" / aluno / f"{CAP}.json")["cadernos"][CAP]
+        estados = [v["estado"] for v in vistas["exercicios"]["1.1"]["verificacoes"]]
+        assert "passou" in estados and "falhou" in estados, (aluno, estados)
+    # o nome hostil não escreve linhas no resumo: o colega honesto não tem problemas
+    assert "\x1b" not in saida + r.stderr
+    assert not [li for li in problemas.splitlines() if li.startswith("  solucao")], problemas
 
     # o CSV, a base de dados e a tabela impressa dizem o mesmo
     with open(curso / "notas.csv", encoding="utf-8") as f:
@@ -456,7 +674,7 @@ def test_alunos_hostis(tmp_path, temporarias):
             escondidas |= {li.strip() for li in bloco.splitlines()[1:-1] if len(li.strip()) >= 8}
     assert escondidas
     retornos = list((curso / "feedback").rglob("*.html"))
-    assert len(retornos) == len(ATAQUES) + 3
+    assert len(retornos) == len(ATAQUES) + len(DEPOIS_DE_B) + 3
     for caminho in retornos:
         texto = html.unescape(re.sub(r"<[^>]+>", "", caminho.read_text(encoding="utf-8")))
         for linha in escondidas:
@@ -464,6 +682,36 @@ def test_alunos_hostis(tmp_path, temporarias):
         assert SEGREDO not in texto, caminho
     for caminho in (curso / "autograded").rglob("*.ipynb"):
         assert SEGREDO not in caminho.read_text(encoding="utf-8"), caminho
+
+    # as saídas das células de verificação são do corretor: nem o execute_result nem o texto
+    # forjados lá chegam (nas células do aluno, sim: a forja correu)
+    forjado = ler(curso / "autograded" / "saida_de_resultado" / CAP / f"{CAP}.ipynb")
+    for c in forjado["cells"]:
+        saidas = c.get("outputs", [])
+        gid = c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        if gid in (VER_A, VER_C):
+            assert saidas and saidas[0]["output_type"] == "error", (gid, saidas)
+        if gid in (VER_A, VER_B, VER_C):
+            assert FIM_DAS_FORJAS not in json.dumps(saidas, ensure_ascii=False), (gid, saidas)
+            assert all(s["output_type"] != "execute_result" for s in saidas), (gid, saidas)
+    assert FIM_DAS_FORJAS in json.dumps(celula(forjado, SOL_A)["outputs"], ensure_ascii=False)
+    # o audit hook despejou o que o kernel compilou (também os pedidos da fronteira), e nenhuma
+    # linha dos testes escondidos lá está
+    despejado = ler(curso / "autograded" / "audit_escondidos" / CAP / f"{CAP}.ipynb")
+    blocos = re.findall(re.escape(B64) + r"([A-Za-z0-9+/=]+)", json.dumps(despejado))
+    retorno = (curso / "feedback" / "audit_escondidos" / CAP / f"{CAP}.html").read_text(encoding="utf-8")
+    blocos += re.findall(re.escape(B64) + r"([A-Za-z0-9+/=]+)", retorno)
+    ouvido = "\n".join(base64.b64decode(b).decode(errors="replace") for b in blocos)
+    assert "servir(" in ouvido, ouvido[:2000]
+    for linha in escondidas:
+        assert linha not in ouvido, linha
+    # nenhum dos ficheiros ao lado do caderno correu, nem na caixa (o kernel não arrancaria e B
+    # valeria 0) nem fora dela (deixaria a marca numa pasta do professor); nem ficam nas pastas
+    # corrigidas, onde um kernel aberto pelo professor os importaria
+    assert not [p for p in curso.rglob(AO_LADO)], "um ficheiro ao lado do caderno correu"
+    for pasta in ("autograded", "feedback"):
+        assert not list((curso / pasta / "ficheiros_ao_lado").rglob("*.py")), pasta
+    assert "código Python ao lado do caderno" in problemas, problemas
 
     # o disco e a memória do professor: a pasta de trabalho encheu no seu limite, a vigia
     # terminou o kernel que escrevia na pasta de ligação, e a saída guardada tem teto

@@ -9,48 +9,19 @@ testes escondidos corridos do lado de confiança aceitam as soluções e as alte
 
 from __future__ import annotations
 
-import functools
 import re
 
 import pytest
 from jupyter_client import KernelManager
 
-from curso.caderno import carregar, ler_celulas
-from curso.fronteira.sessao import abrir, correr_escondidos
+from curso.caderno import carregar, correr_escondidos, ler_celulas
+from curso.fronteira.sessao import abrir
 from curso.mutacao import exercicios_do_caderno
-from curso.raiz import caderno_de_exercicios, capitulos_existentes, raiz_do_curso
 from curso.verificacao import FALHOU, correr_verificacoes, estado_do_exercicio, exercicios_do_capitulo
-
-RAIZ = raiz_do_curso()
-CAPITULOS = capitulos_existentes()
-
-
-def solucao(capitulo: int):
-    return caderno_de_exercicios(capitulo, RAIZ / "solutions")
-
-
-def exercicio(capitulo: int):
-    return caderno_de_exercicios(capitulo, RAIZ / "exercises")
-
-
-@functools.cache
-def caderno_de_solucoes(capitulo: int):
-    return carregar(solucao(capitulo))
+from repositorio._cadernos import CAPITULOS, RAIZ, caderno_de_solucoes, exercicio, solucao
 
 pytestmark = pytest.mark.lento
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _hypothesis_sem_acaso():
-    """As propriedades da hypothesis geram os mesmos exemplos nos dois modos (senão uma que só às
-    vezes encontra o erro de um mutante daria veredictos diferentes por acaso, não pelo modo)."""
-    from hypothesis import settings
-
-    anterior = settings.get_current_profile_name()
-    settings.register_profile("curso-dois-modos", derandomize=True, database=None)
-    settings.load_profile("curso-dois-modos")
-    yield
-    settings.load_profile(anterior)
 
 GUARDAR = "import builtins as _b; _b._curso_espaco = dict(get_ipython().user_ns)"
 REPOR = ("(lambda e, c: (e.clear(), e.update(c)))(get_ipython().user_ns, "
@@ -78,6 +49,9 @@ class _Kernel:
 
     def correr(self, codigo: str) -> None:
         self.kc.execute_interactive(codigo, timeout=120, output_hook=lambda _m: None)
+
+    def fronteira(self):
+        return abrir(self.km.get_connection_info(), self.km.interrupt_kernel)
 
     def fechar(self):
         self.kc.stop_channels()
@@ -116,25 +90,28 @@ def _comparar(ident, local, remoto, quem, tentativas: int = 3):
 def test_solucao_mutantes_e_alternativas(capitulo):
     kernel = _Kernel(solucao(capitulo))
     try:
-        with abrir(kernel.km.get_connection_info(), kernel.km.interrupt_kernel) as remoto:
-            base = caderno_de_solucoes(capitulo)
-            escondidos = {i: e.escondidos for i, e in exercicios_do_caderno(solucao(capitulo)).items()}
+        base = caderno_de_solucoes(capitulo)
+        escondidos = {i: e.escondidos for i, e in exercicios_do_caderno(solucao(capitulo)).items()}
+        with kernel.fronteira() as remoto:
             for ident in exercicios_do_capitulo(capitulo):
                 _comparar(ident, base, remoto, "solução")
                 correr_escondidos(escondidos.get(ident, ""), remoto, f"<escondidos {ident}>")
-            casos = [(p, False) for p in _ficheiros("mutantes", capitulo)]
-            casos += [(p, True) for p in _ficheiros("alternativas", capitulo)]
-            for caminho, alternativa in casos:
-                codigo = caminho.read_text(encoding="utf-8")
-                kernel.correr(GUARDAR)
-                kernel.correr(codigo)
-                local = base.com(codigo, caminho.name)
+        casos = [(p, False) for p in _ficheiros("mutantes", capitulo)]
+        casos += [(p, True) for p in _ficheiros("alternativas", capitulo)]
+        for caminho, alternativa in casos:
+            codigo = caminho.read_text(encoding="utf-8")
+            kernel.correr(GUARDAR)
+            kernel.correr(codigo)
+            local = base.com(codigo, caminho.name)
+            # uma fronteira por caso, como na correção (uma por célula): enquanto está aberta o
+            # kernel só a atende, e o caso seguinte tem de correr código nele
+            with kernel.fronteira() as remoto:
                 if alternativa:
                     _comparar(_ident(caminho), local, remoto, caminho.name)
                     correr_escondidos(escondidos.get(_ident(caminho), ""), remoto, caminho.name)
                 else:
                     _rejeitam_os_dois(_ident(caminho), local, remoto, caminho.name)
-                kernel.correr(REPOR)
+            kernel.correr(REPOR)
     finally:
         kernel.fechar()
 
@@ -143,7 +120,7 @@ def test_solucao_mutantes_e_alternativas(capitulo):
 def test_exercicio_em_branco(capitulo):
     kernel = _Kernel(exercicio(capitulo))
     try:
-        with abrir(kernel.km.get_connection_info(), kernel.km.interrupt_kernel) as remoto:
+        with kernel.fronteira() as remoto:
             local = carregar(exercicio(capitulo))
             for ident in exercicios_do_capitulo(capitulo):
                 _comparar(ident, local, remoto, "em branco")

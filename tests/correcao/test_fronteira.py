@@ -157,7 +157,7 @@ def test_forjar_no_kernel_nao_da_pontos(forja):
 
 RESPOSTAS_MAS = {
     # nunca responde: o corretor espera o seu limite, interrompe, e segue
-    "nunca_responde": "_k.atender = lambda texto: __import__('time').sleep(3600)",
+    "nunca_responde": "_k.servir = lambda *a: __import__('time').sleep(3600)",
     "lixo": "_k._enviar = lambda m: get_ipython().kernel.raw_input(_k.PREFIXO + '{{{ lixo')",
     "enorme": "_k._enviar = lambda m: get_ipython().kernel.raw_input(_k.PREFIXO + '\"' + 'x' * (40 * 2**20) + '\"')",
     "marca_desconhecida": ("_k._operar = lambda p: {'ok': True, 'valor': {'$pickle': 'gASV'}}"),
@@ -176,3 +176,29 @@ def test_respostas_mas_falham_so_a_celula(caso):
     assert set(notas.values()) == {0}, notas  # todas as verificações passam pelo kernel trocado
     saidas = [o for c in nb.cells if e_celula_de_verificacao(c) for o in c.outputs]
     assert saidas and saidas[0].output_type == "error"
+
+
+@pytest.mark.parametrize("como", ["pseudonimo", "lado_do_kernel_forjado"])
+def test_o_kernel_nao_escolhe_funcoes_do_corretor_pelo_nome(monkeypatch, como):
+    """O caderno diz ``resumir_e_traduzir = eval`` (ou o lado do kernel forjado manda
+    ``{"$global": "builtins.eval"}``): a chamada tem de ir ao kernel, onde o eval é o do aluno, ou
+    ser recusada — nunca correr o ``eval`` do corretor com os argumentos da verificação."""
+    import builtins
+
+    chamadas, original = [], builtins.eval
+
+    def espiao(*args, **kwargs):
+        if len(args) == 2 and callable(args[1]):  # (texto, chamar_modelo): a chamada da verificação
+            chamadas.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(builtins, "eval", espiao)
+    aluno = resolvido(CAP, so={SOL_B})
+    c = celula(aluno, SOL_C)
+    ataque = {"pseudonimo": "resumir_e_traduzir = eval",
+              "lado_do_kernel_forjado": ("import curso.fronteira.kernel as _k\n"
+                                         "_k._valor_de_topo = lambda v: {'$global': 'builtins.eval'}")}
+    c["source"] = "".join(c["source"]) + "\n\n" + ataque[como] + "\n"
+    _, notas = _corrigir(_com_escondidos(aluno))
+    assert notas == {VER_A: 0, VER_B: PTS_B, VER_C: 0}, notas
+    assert chamadas == [], f"o corretor correu o seu próprio eval com {chamadas[:2]}"

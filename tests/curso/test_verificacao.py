@@ -15,6 +15,7 @@ from curso.progresso import formatar as formatar_progresso
 from curso.progresso import proximo_passo, recolher
 from curso.raiz import ErroDoCurso, raiz_do_curso
 from curso.verificacao import FALHOU, PASSOU, POR_FAZER, correr_verificacoes, verificar
+from curso.verificacao import preparacao, tracebacks
 
 RAIZ = raiz_do_curso()
 SOLUCAO_1 = RAIZ / "solutions/cap01/cap01.ipynb"
@@ -289,6 +290,58 @@ class TestErrosInesperados:
         assert "linha 3" in r.mensagem
 
 
+class TestQuadrosAnexados:
+    """Uma exceção que veio de outro processo (o kernel, pela fronteira) traz os quadros do aluno
+    por ``tracebacks.anexar_quadros``; a culpa e o sítio leem-se deles."""
+
+    def _remota(self, quadros):
+        try:  # lançada aqui, como a fronteira a relança: o traceback local não é do aluno
+            raise KeyError("x")
+        except KeyError as erro:
+            tracebacks.anexar_quadros(erro, quadros)
+            return erro
+
+    def test_os_quadros_anexados_valem_pelos_locais(self):
+        erro = self._remota([{"ficheiro": "<célula In [4]>", "linha": 2, "funcao": "f",
+                              "texto": "return {}['x']"}])
+        quadros = tracebacks.quadros_do_aluno(erro, __file__)
+        assert [(q.filename, q.lineno, q.name, q.line) for q in quadros] == [
+            ("<célula In [4]>", 2, "f", "return {}['x']")]
+        assert tracebacks.quadros_do_aluno(KeyError("x"), __file__) == []  # nem locais nem anexados
+
+    def test_a_mensagem_diz_a_celula_do_kernel(self):
+        erro = self._remota([{"ficheiro": "<célula In [4]>", "linha": 2, "funcao": "f", "texto": "x = 1"}])
+        metodo = _VerificacaoPartida().test_aluno_rebenta
+        assert tracebacks.erro_inesperado(erro, metodo, "1.1") == (
+            "O teu código lançou uma exceção inesperada (em célula In [4], linha 2: x = 1).\n"
+            "Pormenor: KeyError: 'x'")
+        sem_quadros = self._remota([])  # uma lista vazia não apaga o traceback local
+        assert tracebacks.erro_inesperado(sem_quadros, metodo, "1.1").startswith("Erro na própria verificação")
+
+
+class TestFachada:
+    def test_cada_nome_reexportado_existe(self):
+        for nome in [*verificacao.__all__, "_Alarme", "_id_da_classe", "_nome_da_verificacao", "_importacoes"]:
+            assert getattr(verificacao, nome) is not None, nome
+        assert "curso.verificacao.vocabulario" in sys.modules and verificacao.explica.__module__ == (
+            "curso.verificacao.vocabulario")
+
+    def test_o_limite_atribuido_a_fachada_e_o_que_se_le(self, monkeypatch):
+        from curso.verificacao import execucao
+
+        monkeypatch.setattr(verificacao, "LIMITE_POR_VERIFICACAO", 0.5)
+        assert execucao.LIMITE_POR_VERIFICACAO == 0.5 == verificacao.LIMITE_POR_VERIFICACAO
+        monkeypatch.undo()
+        assert execucao.LIMITE_POR_VERIFICACAO == 20.0 == verificacao.LIMITE_POR_VERIFICACAO
+
+    def test_as_verificacoes_de_um_capitulo_so_carregam_o_vocabulario(self):
+        codigo = ("import sys\nfrom curso.verificacao import explica, so_dados\n"
+                  "print(sorted(m for m in sys.modules if m.startswith('curso.verificacao.')))")
+        r = subprocess.run([sys.executable, "-c", codigo], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == "['curso.verificacao.vocabulario']"
+
+
 class TestRelatorio:
     def test_objeto_devolvido(self, capsys):
         r = verificar("1.2", {"resposta_1_2": "a"})
@@ -355,7 +408,7 @@ def test_preparar_verificacoes_carrega_o_que_as_verificacoes_importam(monkeypatc
     importados = verificacao._importacoes(str(RAIZ / "tests/exercicios/test_cap04.py"))
     assert "openai" in importados and "curso.offline" in importados  # também os de dentro de funções
     ensaiados = []
-    monkeypatch.setattr(verificacao, "correr_verificacao", lambda *a: ensaiados.append(a[:2]))
+    monkeypatch.setattr(preparacao, "correr_verificacao", lambda *a: ensaiados.append(a[:2]))
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
     verificacao.preparar_verificacoes(4)
     assert ensaiados == []  # na correção não ensaia: ninguém está à espera

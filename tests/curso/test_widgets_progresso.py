@@ -43,3 +43,20 @@ def test_usa_a_api_do_curso_por_omissao(tmp_path):
     assert p.erro is None, p.erro
     assert p.itens and set(p.contagens) == {"por_fazer"}
     assert p.proximo.startswith("Começa o exercício")
+
+
+def test_enquanto_verifica_diz_o_que_se_passa():
+    """As verificações dos nove cadernos demoram: o painel diz logo que está a verificar, com o
+    botão desligado, e só depois mostra o resultado."""
+    vistos, criado = [], {}
+
+    def recolher():
+        if "painel" in criado:  # na construção o painel ainda não tem nome
+            vistos.append((criado["painel"].painel.value, criado["painel"].botao_atualizar.disabled))
+        return ITENS
+
+    p = criado["painel"] = PainelProgresso(recolher=recolher, proximo_passo=lambda itens: "x")
+    p.botao_atualizar.click()
+    ((durante, desligado),) = vistos
+    assert "A verificar os teus cadernos" in durante and desligado
+    assert "A verificar" not in p.painel.value and "<b>1/3</b>" in p.painel.value

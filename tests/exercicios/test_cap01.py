@@ -75,20 +75,20 @@ class TestEx1_1:
         """As ferramentas correm com ferramentas[nome](**argumentos), os argumentos pelo nome"""
         executadas = []
 
-        def subtrair(a, b):
-            executadas.append((a, b))
-            return a - b
+        def dividir(total, partes):  # nem a ordem do dicionário nem a alfabética são a dos parâmetros
+            executadas.append((total, partes))
+            return total / partes
 
         decidir = _decisor_roteirizado([
-            {"ferramenta": "subtrair", "argumentos": {"b": 3, "a": 10}},
-            {"ferramenta": "subtrair", "argumentos": {"a": 1, "b": 1}},
+            {"ferramenta": "dividir", "argumentos": {"partes": 4, "total": 20}},
+            {"ferramenta": "dividir", "argumentos": {"total": 1, "partes": 1}},
             _final("feito"),
         ])
-        nb.correr_ciclo("subtrai", decidir, {"subtrair": subtrair})
-        assert executadas == [(10, 3), (1, 1)], explica(
+        nb.correr_ciclo("divide", decidir, {"dividir": dividir})
+        assert executadas == [(20, 4), (1, 1)], explica(
             "Corre a ferramenta escolhida com ferramentas[nome](**argumentos): cada argumento vai "
             "pelo nome, seja qual for a ordem do dicionário.",
-            f"a ferramenta foi chamada com (a, b) = {executadas!r}")
+            f"a ferramenta foi chamada com (total, partes) = {executadas!r}")
 
     def test_regista_cada_observacao(self, nb):
         """Cada volta acrescenta {'ferramenta', 'argumentos', 'resultado'} ao histórico"""

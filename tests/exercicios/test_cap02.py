@@ -5,7 +5,7 @@ import math
 import time
 
 import openai
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionMessage
 
@@ -496,14 +496,17 @@ def _com_limites(nb, texto):
     return _correr(nb.calcular_com_limites, texto)
 
 
-def _tempo(nb, texto):
-    """Melhor de cinco tempos de calcular_com_limites (a máquina pode estar ocupada), com o resultado."""
-    melhor, saida = math.inf, None
-    for _ in range(5):
+def _tempo(nb, texto, limite=0.05):
+    """O melhor tempo de calcular_com_limites, com o resultado. A máquina pode estar ocupada (e,
+    na correção, cada chamada vai e volta ao kernel do aluno): repete-se até ficar abaixo do
+    limite, pelo menos cinco vezes e até 25 ou 1 s — uma função lenta de verdade é lenta em todas."""
+    funcao = nb.calcular_com_limites  # fora da medida: na correção, pedi-la é outra ida ao kernel
+    melhor, saida, comeco = math.inf, None, time.perf_counter()
+    for tentativa in range(25):
         inicio = time.perf_counter()
-        saida = _com_limites(nb, texto)
+        saida = _correr(funcao, texto)
         melhor = min(melhor, time.perf_counter() - inicio - nb.custo_da_fronteira())
-        if melhor < 0.05:
+        if melhor < limite or (tentativa >= 4 and time.perf_counter() - comeco > 1.0):
             break
     return melhor, saida
 
@@ -580,6 +583,7 @@ class TestEx2_6:
 
     @_CONFIG
     @given(_aritmetica)
+    @example("7 // 2 + 1")  # a divisão inteira: sempre, não só quando calha
     def test_fuzz_aritmetica(self, nb, texto):
         """(hypothesis) Expressões válidas ao acaso dão o mesmo que o Python, ou ValueError na divisão por zero"""
         try:
@@ -597,6 +601,7 @@ class TestEx2_6:
 
     @_CONFIG
     @given(_aritmetica, st.sampled_from(HOSTIS), st.sampled_from(["{a} + ({h})", "({h}) * {a}", "{a} - {h}"]))
+    @example(aritmetica="1", hostil="True + 1", molde="{a} + ({h})")  # sempre, não só quando calha
     def test_fuzz_hostil(self, nb, aritmetica, hostil, molde):
         """(hypothesis) Código hostil escondido em aritmética nunca corre e dá sempre ValueError"""
         texto = molde.format(a=aritmetica, h=hostil)
@@ -608,6 +613,7 @@ class TestEx2_6:
 
     @_CONFIG
     @given(st.text(max_size=40))
+    @example("")  # o texto vazio: sempre, não só quando calha
     def test_fuzz_texto(self, nb, texto):
         """(hypothesis) Qualquer texto dá um resultado ou ValueError, nunca outra exceção"""
         r = _calcular(nb, texto)
@@ -714,6 +720,7 @@ class TestEx2_7:
 
     @_CONFIG
     @given(_aritmetica, st.sampled_from(HOSTIS), st.sampled_from(["{a} + ({h})", "({h}) * {a}", "{a} - {h}"]))
+    @example(aritmetica="1", hostil="True + 1", molde="{a} + ({h})")  # sempre, não só quando calha
     def test_fuzz_hostil(self, nb, aritmetica, hostil, molde):
         """(hypothesis) Código hostil escondido em aritmética nunca corre e dá sempre ValueError, depressa"""
         texto = molde.format(a=aritmetica, h=hostil)
@@ -727,6 +734,8 @@ class TestEx2_7:
 
     @_CONFIG
     @given(st.text(max_size=40))
+    @example("")
+    @example("preco")  # um nome: sempre, não só quando a hypothesis o gera
     def test_fuzz_texto(self, nb, texto):
         """(hypothesis) Qualquer texto dá um int, um float ou ValueError, nunca outra exceção"""
         r = _com_limites(nb, texto)

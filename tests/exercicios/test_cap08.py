@@ -96,9 +96,10 @@ class TestEx8_2:
 
     def test_cache_nao_paga_duas_vezes(self, nb):
         """A entrada em cache paga o seu preço e não volta a pagar como entrada normal"""
-        usos = [_uso(1500, 100, cache=1024)]
+        # duas chamadas com caches diferentes; em 1300 − 1152 a subtração pede «empréstimo» nos bits
+        usos = [_uso(1500, 100, cache=1024), _uso(1300, 40, cache=1152)]
         r = nb.custo_da_execucao(usos, PRECOS)
-        esperado = (476 * 3.0 + 1024 * 0.3 + 100 * 11.0) / 1e6
+        esperado = (476 * 3.0 + 1024 * 0.3 + 100 * 11.0 + 148 * 3.0 + 1152 * 0.3 + 40 * 11.0) / 1e6
         assert _perto(r, esperado), explica(
             "cached_tokens já estão dentro de prompt_tokens: cobra (prompt − cache) ao preço de entrada "
             "e só a parte em cache ao preço 'entrada_em_cache'.",
@@ -155,6 +156,10 @@ class TestEx8_3:
                 "Ordena os valores e devolve o de posto ⌈p/100·n⌉ (contando a partir de 1); nada "
                 "de interpolar entre dois valores.",
                 f"percentil({valores}, {p}): esperava {esperado}, obtive {r!r}")
+        r = nb.percentil([30, 10, 20], 67)  # ⌈2,01⌉ = 3: passa de 2 por pouco, e ainda é o 3.º
+        assert r == 30, explica(
+            "O posto é o teto de p/100·n: com 3 valores e p=67, ⌈2,01⌉ = 3 (o maior).",
+            f"percentil([30, 10, 20], 67): esperava 30, obtive {r!r}")
         assert nb.percentil([4.5], 50) == 4.5, explica("Com um só valor, qualquer percentil é esse valor.")
 
     def test_posto_exato_para_p_inteiro(self, nb):

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from curso.caderno import correr_escondidos
 from curso.mutacao import exercicios_do_caderno
 from curso.verificacao import PASSOU, correr_verificacoes, exercicios_do_capitulo
 
@@ -34,7 +35,7 @@ def test_alternativa_passa(caminho):
     falhas = [r for r in correr_verificacoes(ident, nb) if r.estado != PASSOU]
     assert not falhas, f"uma solução certa foi recusada: {falhas[0].verificacao}\n{falhas[0].mensagem}"
     escondidos = _escondidos(capitulo).get(ident, "")
-    exec(compile(escondidos, f"<testes escondidos de {ident}>", "exec"), dict(nb.nomes))
+    correr_escondidos(escondidos, nb, f"<testes escondidos de {ident}>")
 
 
 @pytest.mark.parametrize("capitulo", CAPITULOS)

@@ -25,17 +25,25 @@ CAMADAS = [
     {"curso.correcao", "curso.widgets", "curso.mutacao"},
     {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin", "curso.atualizar"},
     {"curso.requisitos"},
-    {"curso.verificacao"},
-    {"curso.propriedades"},
+    {"curso.verificacao"},  # a fachada do pacote: só reexporta (por nomes, sem importações)
+    {"curso.verificacao.apresentacao", "curso.verificacao.preparacao"},
+    {"curso.verificacao.execucao"},
+    {"curso.verificacao.descoberta", "curso.propriedades"},
     {"curso.fronteira"},
+    # abaixo da fronteira: ela anexa às exceções do kernel os quadros do aluno (tracebacks)
+    {"curso.verificacao.tracebacks"},
+    {"curso.verificacao.vocabulario"},
     {"curso.caderno", "curso.clientes"},
     {"curso.raiz", "curso.estados", "curso.cores", "curso.offline", "curso.nbgrader_extra",
      "curso.mcp_demo"},
 ]
 
 # o que corre em cada ``verificar`` dentro do kernel de quem estuda: nada disto ao importar
-CAMINHO_RAPIDO = {"curso.verificacao", "curso.propriedades", "curso.fronteira.dados", "curso.caderno",
-                  "curso.raiz", "curso.estados", "curso.cores"}
+CAMINHO_RAPIDO = {"curso.verificacao", "curso.verificacao.apresentacao", "curso.verificacao.preparacao",
+                  "curso.verificacao.execucao", "curso.verificacao.descoberta",
+                  "curso.verificacao.tracebacks", "curso.verificacao.vocabulario",
+                  "curso.propriedades", "curso.fronteira.dados", "curso.caderno", "curso.raiz",
+                  "curso.estados", "curso.cores"}
 LENTOS = {"openai", "httpx2", "nbgrader", "nbformat", "ipywidgets", "IPython", "pytest",
           "tiktoken", "jsonschema", "matplotlib", "numpy", "curso.offline", "curso.clientes"}
 
@@ -141,6 +149,11 @@ def test_as_regras_apanham_importacoes_proibidas():
     assert lado == {"curso.progresso"} and violacoes({"curso.widgets.progresso": lado}) == []
     assert violacoes({"curso.widgets.x": {"curso.correcao.cli"}})  # mesma camada: proibido
     assert violacoes({"curso.novo": set()})  # módulo novo sem camada
+    # dentro de verificacao/: só para baixo (a fronteira chega aos tracebacks, não ao executor)
+    assert violacoes({"curso.verificacao.vocabulario": {"curso.verificacao.execucao"}})
+    assert violacoes({"curso.fronteira.confianca": {"curso.verificacao.execucao"}})
+    assert violacoes({"curso.verificacao.execucao": {"curso.verificacao.vocabulario", "curso.fronteira.dados"},
+                      "curso.fronteira.confianca": {"curso.verificacao.tracebacks"}}) == []
     assert lentos_no_caminho_rapido({"curso.caderno": {"nbformat", "json"}}) == [
         "curso.caderno importa nbformat ao ser importado (o verificar fica lento num kernel)"]
 

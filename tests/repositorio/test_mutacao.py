@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from curso.mutacao import ler_equivalentes, medir
+from curso.mutacao import MORTO_PUBLICAS, Equivalente, Julgamento, Mutante, contar, ler_equivalentes, medir
 from curso.raiz import ErroDoCurso
 
 SUBCONJUNTO = {1: "1.1", 2: "2.4", 3: "3.4", 4: "4.1", 5: "5.2", 6: "6.1", 7: "7.3", 8: "8.1", 9: "9.2"}
@@ -41,3 +41,25 @@ def test_equivalente_sem_motivo_e_recusado(tmp_path):
     caminho.write_text('["1.1 AddNot #0"]\nlinha = "if not x:"\n', encoding="utf-8")
     with pytest.raises(ErroDoCurso, match="não diz porquê"):
         ler_equivalentes(caminho)
+
+
+def test_instrucao_apagada_diz_qual_era(tmp_path):
+    # todas as instruções apagadas dão «pass»: só a linha de antes distingue uma da outra
+    caminho = tmp_path / "equivalentes.toml"
+    caminho.write_text('["4.1 ApagarInstrucao #6"]\nlinha = "pass"\nmotivo = "dá o mesmo"\n', encoding="utf-8")
+    with pytest.raises(ErroDoCurso, match="antes"):
+        ler_equivalentes(caminho)
+
+
+def test_equivalente_so_corresponde_a_instrucao_certa():
+    equivalente = Equivalente("o return final devolve None na mesma", "pass", "return None")
+    certo = Mutante("4.1", "ApagarInstrucao", 6, 16, "return None", "pass", "")
+    outro = Mutante("4.1", "ApagarInstrucao", 6, 7, "texto = pedido.lower()", "pass", "")
+    assert equivalente.corresponde(certo) and not equivalente.corresponde(outro)
+
+
+def test_equivalente_apanhado_pelas_publicas_fica_a_vista():
+    equivalente = {"4.1 ApagarInstrucao #6": Equivalente("dá o mesmo", "pass", "return None")}
+    mutante = Mutante("4.1", "ApagarInstrucao", 6, 16, "return None", "pass", "")
+    contagem = contar("4.1", [Julgamento(mutante, MORTO_PUBLICAS)], equivalente)
+    assert contagem.equivalentes == 1 and contagem.equivalentes_mortos == [mutante]

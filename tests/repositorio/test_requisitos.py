@@ -7,7 +7,8 @@ mutante (issue 26).
   pelo menos uma verificação desses requisitos e por nenhuma outra.
 - Cada requisito tem pelo menos um mutante só dele.
 
-As rejeições de todos os mutantes de um capítulo calculam-se uma vez (cache por capítulo).
+As rejeições de todos os mutantes de um capítulo calculam-se uma vez (``_rejeicoes``, cache
+por capítulo partilhada com ``test_verificacoes_rejeitam.py``).
 """
 
 from __future__ import annotations
@@ -17,35 +18,12 @@ import functools
 import pytest
 
 from curso.requisitos import mutantes_de, problemas, requisitos_de, requisitos_do_mutante
-from curso.verificacao import DICA_NOME_EM_FALTA, FALHOU, PASSOU, correr_verificacoes, exercicios_do_capitulo
+from curso.verificacao import PASSOU, correr_verificacoes, exercicios_do_capitulo
 
-from ._cadernos import CAPITULOS, RAIZ, caderno_de_solucoes
+from ._cadernos import CAPITULOS, caderno_de_solucoes
+from ._rejeicoes import MUTANTES, ident_do_mutante, rejeicoes_do_capitulo
 
 EXERCICIOS = [ident for capitulo in CAPITULOS for ident in exercicios_do_capitulo(capitulo)]
-MUTANTES = sorted((RAIZ / "tests" / "mutantes").glob("cap[0-9][0-9]/ex*.py"))
-
-
-def _ident(caminho) -> str:
-    n, m = caminho.stem.split("_")[:2]
-    return f"{int(n[2:])}.{int(m)}"
-
-
-@functools.cache
-def _rejeicoes_do_capitulo(capitulo: int) -> dict[str, list[str] | str]:
-    """Para cada mutante do capítulo, os nomes das verificações que o rejeitam (✘ por causa do
-    código), ou o texto do erro se o mutante nem carrega."""
-    nb = caderno_de_solucoes(capitulo)
-    rejeicoes: dict[str, list[str] | str] = {}
-    for caminho in sorted((RAIZ / "tests" / "mutantes" / f"cap{capitulo:02d}").glob("ex*.py")):
-        try:
-            mutado = nb.com(caminho.read_text(encoding="utf-8"), caminho.name)
-        except Exception as erro:  # um mutante que nem carrega: dito no teste do mutante
-            rejeicoes[caminho.name] = f"{type(erro).__name__}: {erro}"
-            continue
-        rejeicoes[caminho.name] = [
-            r.metodo for r in correr_verificacoes(_ident(caminho), mutado)
-            if r.estado == FALHOU and not r.mensagem.startswith(DICA_NOME_EM_FALTA)]
-    return rejeicoes
 
 
 @functools.cache
@@ -62,16 +40,16 @@ def test_lista_de_requisitos_valida(ident):
 
 def _contrato(caminho) -> tuple[tuple[str, ...] | None, set[str], list[str] | str]:
     """Os requisitos que o mutante diz quebrar, as verificações deles e as que o rejeitam."""
-    ident = _ident(caminho)
+    ident = ident_do_mutante(caminho)
     declarados = requisitos_do_mutante(caminho.read_text(encoding="utf-8"))
     por_id = {r.id: r for r in requisitos_de(ident)}
     permitidas = {v for rid in declarados or () if rid in por_id for v in por_id[rid].verificacoes}
-    return declarados, permitidas, _rejeicoes_do_capitulo(int(caminho.parent.name[3:]))[caminho.name]
+    return declarados, permitidas, rejeicoes_do_capitulo(int(caminho.parent.name[3:]))[caminho.name]
 
 
 @pytest.mark.parametrize("caminho", MUTANTES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_mutante_rejeitado_so_pelos_seus_requisitos(caminho):
-    ident = _ident(caminho)
+    ident = ident_do_mutante(caminho)
     declarados, permitidas, rejeitado = _contrato(caminho)
     assert declarados, (f"{caminho.name}: falta na docstring a linha «Requisito: rK» com o requisito "
                         f"de {ident} que o mutante quebra")

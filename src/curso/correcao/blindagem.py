@@ -36,7 +36,9 @@ class Retrato:
     """O estado da maquinaria, tirado ao arrancar, e a forma de o repor."""
 
     def __init__(self, kernel):
-        import curso.verificacao  # noqa: F401 — carregado já, para o retrato o incluir
+        import curso.verificacao
+
+        curso.verificacao.carregar_tudo()  # o pacote inteiro carregado já, para o retrato o incluir
 
         shell = kernel.shell
         self.kernel, self.shell = kernel, shell

@@ -8,9 +8,10 @@ nbclient/nbgrader continuam a executar o caderno como sempre. Dentro da caixa:
 - rede, processos, IPC e nome da máquina próprios (``--unshare-all``): sem rede, e todos os
   processos que o aluno arrancar morrem com o kernel (``--die-with-parent``, PID próprio);
 - o utilizador 1000, não o 0, sem capacidades nem novos namespaces;
-- só leitura: o sistema (``/usr``), o ambiente Python, o pacote ``curso`` e as verificações
-  públicas; escrita: a pasta de trabalho (``/home/aluno``, com a cópia do caderno) e um ``/tmp``,
-  ambos em memória e com tamanho fixo — o disco do professor não enche. Não se veem
+- só leitura: o sistema (``/usr``), o ambiente Python, o pacote ``curso``, as verificações
+  públicas e a própria raiz da caixa; escrita: a pasta de trabalho (``/home/aluno``, ou
+  ``/run/aluno`` se o curso estiver lá; com a cópia do caderno) e um ``/tmp``, ambos em memória
+  e com tamanho fixo — o disco do professor não enche. Não se veem
   ``solutions/``, ``gradebook.db``, os outros alunos, a configuração, a pasta pessoal do
   professor, nem as pastas temporárias da correção;
 - variáveis de ambiente de uma lista fechada; limites de memória e de processos.
@@ -47,6 +48,7 @@ VARIAVEIS = ("LANG", "LC_ALL", "PYTHONUTF8", "NBGRADER_EXECUTION", "PYTHONHASHSE
 MEMORIA = 4 * 2**30  # bytes de memória virtual do kernel: uma bomba de memória dá MemoryError
 PROCESSOS = 64  # processos e fios de execução ao mesmo tempo dentro da caixa
 TMP = 256 * 2**20  # o /tmp da caixa vive em memória: tem de ter tamanho
+SHM = 64 * 2**20  # o /dev/shm também (semáforos e memória partilhada do multiprocessing)
 CASA_MAXIMA = 256 * 2**20  # a pasta de trabalho também (tmpfs): um ciclo a escrever não enche o disco
 ENTREGA = "/run/entrega"  # a cópia da submissão, só de leitura; o lançador copia-a para a CASA
 # o kernel carrega a blindagem (ver curso.correcao.blindagem) antes da primeira célula
@@ -106,12 +108,38 @@ def leitura(extra: list[str] = ()) -> list[str]:
     return _existentes([*SISTEMA, *python, pacote, *extra])
 
 
+def _dentro(caminho: str, pasta: str) -> bool:
+    pasta = pasta.rstrip("/") or "/"
+    return caminho == pasta or caminho.startswith(pasta if pasta == "/" else pasta + "/")
+
+
+def casa_da_caixa(montadas: list[str]) -> str:
+    """A pasta de trabalho do kernel (a sua ``HOME``, um tmpfs): ``CASA``, a não ser que uma das
+    pastas que a caixa monta esteja lá dentro ou acima dela — o curso clonado em ``/home/aluno``,
+    ou o seu ``.venv`` —; aí, ``/run/aluno`` (ou ``/run/aluno-2``, …). Assim a pasta do aluno só
+    tem os seus cadernos, e nenhum módulo que o kernel importa vem de uma pasta onde ele escreve."""
+    caminhos = {c for m in montadas for c in (str(m), os.path.realpath(m))}
+    for casa in (CASA, *(f"/run/aluno{'' if n == 1 else f'-{n}'}" for n in range(1, 100))):
+        if not any(_dentro(c, casa) or _dentro(casa, c) for c in caminhos):
+            return casa
+    raise RuntimeError("não há onde pôr a pasta de trabalho do kernel na caixa")
+
+
 def comando(kernel: list[str], privada: Path, ligacao: Path, leitura: list[str],
-            env: dict[str, str], memoria: int = MEMORIA, processos: int = PROCESSOS) -> list[str]:
-    """O ``bwrap … -- python -m curso.correcao.interior … -- KERNEL`` que arranca o kernel."""
+            env: dict[str, str], memoria: int = MEMORIA, processos: int = PROCESSOS,
+            casa: str | None = None) -> list[str]:
+    """O ``bwrap … -- python -m curso.correcao.interior … -- KERNEL`` que arranca o kernel.
+
+    ``casa`` é a pasta de trabalho (por omissão, a de ``casa_da_caixa``); ``HOME`` e companhia
+    apontam para ela, seja o que for que ``env`` diga."""
+    casa = casa or casa_da_caixa([*leitura, str(ligacao)])
+    # os tmpfs primeiro: montado depois, um tmpfs tapava o que lá estivesse (o .venv de um curso
+    # clonado em /home/aluno, uma pasta de ligação em /tmp); o que se monta por cima fica visível
     argv = ["bwrap", "--unshare-all", "--unshare-user", "--uid", str(UID), "--gid", str(UID),
             "--disable-userns", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-            "--proc", "/proc", "--dev", "/dev", "--size", str(TMP), "--tmpfs", "/tmp"]
+            "--proc", "/proc", "--dev", "/dev", "--size", str(SHM), "--tmpfs", "/dev/shm",
+            "--size", str(TMP), "--tmpfs", "/tmp",
+            "--size", str(CASA_MAXIMA), "--perms", "0700", "--tmpfs", casa]
     for caminho in leitura:
         argv += ["--ro-bind", caminho, caminho]
     for ligacao_usr in ("bin", "lib", "lib64", "sbin"):
@@ -119,22 +147,26 @@ def comando(kernel: list[str], privada: Path, ligacao: Path, leitura: list[str],
             argv += ["--symlink", os.readlink(f"/{ligacao_usr}"), f"/{ligacao_usr}"]
         elif os.path.isdir(f"/{ligacao_usr}"):
             argv += ["--ro-bind", f"/{ligacao_usr}", f"/{ligacao_usr}"]
-    argv += ["--ro-bind", str(privada), ENTREGA, "--size", str(CASA_MAXIMA), "--perms", "0700",
-             "--tmpfs", CASA, "--bind", str(ligacao), str(ligacao), "--chdir", CASA, "--clearenv"]
+    # a raiz da caixa e o /dev são tmpfs do bwrap sem tamanho (na raiz ficam as pastas que ele
+    # cria para montar as outras): só de leitura, o kernel só escreve nos tmpfs com tamanho (a
+    # casa, o /tmp, o /dev/shm) e na ligação; /dev/null e companhia continuam a aceitar escrita
+    argv += ["--ro-bind", str(privada), ENTREGA, "--bind", str(ligacao), str(ligacao),
+             "--remount-ro", "/dev", "--remount-ro", "/", "--chdir", casa, "--clearenv"]
+    env = {**env, "HOME": casa, "IPYTHONDIR": f"{casa}/.ipython",
+           "HYPOTHESIS_STORAGE_DIRECTORY": f"{casa}/.hypothesis"}
     for nome, valor in env.items():
         argv += ["--setenv", nome, valor]
     interior = [sys.executable, "-m", "curso.correcao.interior", str(memoria), str(processos),
-                ENTREGA, CASA]
+                ENTREGA, casa]
     return [*argv, "--", *interior, "--", *kernel]
 
 
 def ambiente_da_caixa(env: dict[str, str], raiz_publica: str | None) -> dict[str, str]:
     """A lista fechada de variáveis que o kernel vê."""
     novo = {k: env[k] for k in VARIAVEIS if k in env}
+    # HOME, IPYTHONDIR e HYPOTHESIS_STORAGE_DIRECTORY põe-nos o ``comando``: dependem da casa
     novo.update(PATH=os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"]),
-                HOME=CASA, TMPDIR="/tmp", IPYTHONDIR=f"{CASA}/.ipython", PYTHONUTF8="1",
-                PYTHONDONTWRITEBYTECODE="1", PYTHONSAFEPATH="1",
-                HYPOTHESIS_STORAGE_DIRECTORY=f"{CASA}/.hypothesis")
+                TMPDIR="/tmp", PYTHONUTF8="1", PYTHONDONTWRITEBYTECODE="1", PYTHONSAFEPATH="1")
     if raiz_publica:
         novo["CURSO_RAIZ"] = raiz_publica
     return novo
@@ -188,7 +220,7 @@ def tabelas_unicode(base: Path) -> Path | None:
 SOCKET_DO_KERNEL = re.compile(r"k-\d+")  # os sockets ipc do kernel: o ``ip`` (``k``) e a porta
 LIGACAO_MAXIMA = 64 * 2**10  # o kernel.json tem umas centenas de bytes
 SOCKETS_MAXIMOS = 64  # sockets k-N na pasta de ligação (o kernel usa 5: shell, iopub, stdin…)
-INODES_MAXIMOS = 20_000  # ficheiros e pastas em cada tmpfs da caixa (a casa e o /tmp)
+INODES_MAXIMOS = 20_000  # ficheiros e pastas em cada tmpfs da caixa (casa, /tmp, /dev/shm)
 _violacoes: list[str] = []
 _trinco_violacoes = threading.Lock()
 
@@ -243,9 +275,10 @@ class VigiaDaLigacao(threading.Thread):
     """
 
     def __init__(self, pasta: Path, processo: subprocess.Popen, intervalo: float = 0.1,
-                 inodes: int = INODES_MAXIMOS):
+                 inodes: int = INODES_MAXIMOS, casa: str = CASA):
         super().__init__(daemon=True, name=f"vigia-{pasta.parent.name}")
         self.pasta, self.processo, self.intervalo, self.inodes = pasta, processo, intervalo, inodes
+        self.casa = casa  # a pasta de trabalho da caixa (ver casa_da_caixa), um dos seus tmpfs
         self._fim = threading.Event()
         self._raiz: str | None = None  # /proc/PID/root de um processo dentro da caixa
 
@@ -284,7 +317,7 @@ class VigiaDaLigacao(threading.Thread):
                 return None
         except OSError:
             return None
-        for pasta in (CASA, "/tmp"):
+        for pasta in (self.casa, "/tmp", "/dev/shm"):
             try:
                 info = os.statvfs(self._raiz + pasta)
             except OSError:
@@ -483,6 +516,7 @@ class ProvisionadorIsolado(LocalProvisioner):
 
     privada: Path | None = None
     ligacao: Path | None = None
+    casa: str = CASA
     grupo: GrupoDeProcessos | None = None
     vigia: VigiaDaLigacao | None = None
     leitor: LeitorDaSaida | None = None
@@ -508,9 +542,10 @@ class ProvisionadorIsolado(LocalProvisioner):
                                           base_de_grupos(CGROUP_MEMORIA)) if grupos else None
         kwargs = await super().pre_launch(**kwargs)
         env = ambiente_da_caixa(kwargs.get("env") or {}, self.raiz_publica or None)
-        argv = comando(kwargs["cmd"], self.privada, self.ligacao,
-                       leitura([*self.leitura_extra, self.kernel_spec.resource_dir]), env,
-                       self.memoria, self.processos)
+        pastas = leitura([*self.leitura_extra, self.kernel_spec.resource_dir])
+        self.casa = casa_da_caixa([*pastas, str(self.ligacao)])
+        argv = comando(kwargs["cmd"], self.privada, self.ligacao, pastas, env, self.memoria,
+                       self.processos, self.casa)
         kwargs["cmd"] = [*(self.grupo.prefixo() if self.grupo else []), *argv]
         kwargs["env"] = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         kwargs["cwd"] = str(self.ligacao)
@@ -525,7 +560,7 @@ class ProvisionadorIsolado(LocalProvisioner):
         await super().post_launch(**kwargs)
         self.leitor = LeitorDaSaida(self.process.stdout, destino=self._destino_da_saida)
         self.leitor.start()
-        self.vigia = VigiaDaLigacao(self.ligacao, self.process)
+        self.vigia = VigiaDaLigacao(self.ligacao, self.process, casa=self.casa)
         self.vigia.start()
 
     async def cleanup(self, restart: bool = False) -> None:

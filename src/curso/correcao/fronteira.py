@@ -24,10 +24,10 @@ from jupyter_core.utils import run_sync
 from nbformat.notebooknode import NotebookNode
 from traitlets import Bool, Unicode
 
-from curso.caderno import e_celula_de_verificacao
+from curso.caderno import correr_escondidos, e_celula_de_verificacao
 from curso.correcao.recuperacao import KERNEL_MORREU, NAO_PAROU, ExecutarSemParar
 from curso.fronteira.confianca import ErroDaFronteira
-from curso.fronteira.sessao import abrir, correr_escondidos
+from curso.fronteira.sessao import abrir, cliente_da_fronteira
 from curso.verificacao import DICA_TEMPO, PASSOU, PREFIXO_PUBLICAS, Relatorio, correr_verificacoes
 
 VERIFICAR = re.compile(r"""^\s*verificar\(\s*["'](\d+\.\d+)["']\s*\)\s*(#.*)?$""")
@@ -73,11 +73,27 @@ class ExecutarComFronteira(ExecutarSemParar):
     def preprocess(self, nb, resources=None, km=None):
         self._resultados: dict = {}
         self._registo: list[str] | None = None
+        self._cliente = None  # o cliente da fronteira, um por kernel (ligar custa)
         info = (resources or {}).get("nbgrader", {})
         try:
             return super().preprocess(nb, resources, km)
         finally:
+            self._fechar_cliente()
             self._guardar(info.get("student"), info.get("assignment"), resources)
+
+    def _cliente_da_fronteira(self):
+        if self._cliente is None:
+            self._cliente = cliente_da_fronteira(self.km.get_connection_info())
+        return self._cliente
+
+    def _fechar_cliente(self) -> None:
+        if self._cliente is not None:
+            self._cliente.stop_channels()
+            self._cliente = None
+
+    def _reanimar(self, index: int) -> None:
+        self._fechar_cliente()  # o kernel novo tem outros sockets
+        super()._reanimar(index)
 
     def preprocess_cell(self, cell, resources, index):
         if (not e_celula_de_verificacao(cell) or self.verificacoes_no_kernel
@@ -89,12 +105,13 @@ class ExecutarComFronteira(ExecutarSemParar):
         perdida = morreu = False
         try:
             with abrir(self.km.get_connection_info(), self._interromper, self._registo,
-                       limite=self.timeout or 60, limite_total=self.timeout, vivo=self._vivo) as nb:
+                       limite=self.timeout or 60, limite_total=self.timeout, vivo=self._vivo,
+                       cliente=self._cliente_da_fronteira()) as nb:
                 erros, mostrar = self._publicas(idents, nb)
                 erros += self._escondidos(codigo, nb, cell.metadata.get("nbgrader", {}).get("grade_id"))
-                perdida = nb.ligacao.perdida
-                morreu = nb.ligacao.morreu
-                self._tempo_esgotado |= nb.ligacao.tempo_esgotado
+            # lidos à saída: o kernel pode não ter saído de servir() (e então perdeu-se)
+            perdida, morreu = nb.ligacao.perdida, nb.ligacao.morreu
+            self._tempo_esgotado |= nb.ligacao.tempo_esgotado
         except (ErroDaFronteira, OSError, RuntimeError) as erro:
             aviso = ("O kernel não respondeu à correção desta célula (morreu, ficou preso ou "
                      f"respondeu o que não devia: {str(erro)[:300]}). Esta célula vale 0.")

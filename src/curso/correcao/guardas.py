@@ -85,7 +85,8 @@ def nome_do_kernel(cfg, caderno: Path) -> str:
         return "python3"
 
 
-SONDA = "import curso.verificacao, curso.raiz\nprint(curso.raiz.raiz_do_curso())"
+# ``verificar`` traz o executor inteiro (a fachada de curso.verificacao sozinha não importaria nada)
+SONDA = "from curso.verificacao import verificar\nimport curso.raiz\nprint(curso.raiz.raiz_do_curso())"
 
 
 def kernel_importa_curso(nome: str, raiz: Path, env: dict, limite: float = 60,

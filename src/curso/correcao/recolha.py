@@ -33,6 +33,13 @@ from curso.correcao.relatorio import limpar_texto
 RECUSADAS = "ligacoes-recusadas-na-recolha.txt"  # escrito pela RecolhaSegura
 RECOLHA_MAXIMA = 100 * 2**20  # bytes de uma submissão copiados (o resto fica de fora, dito)
 ALUNO_VALIDO = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.@-]*")
+# O que o Python importaria da pasta: um «ipykernel_launcher.py» ou «json.py» ao lado do caderno
+# não entra na caixa (só os cadernos entram), mas nas pastas submitted/, autograded/ e feedback/ um
+# kernel aberto pelo professor nessa pasta (python -m ipykernel_launcher) corria-o com os direitos
+# dele, fora da caixa. Por isso nem é copiado; fica dito no resumo.
+CODIGO_PYTHON = ("*.py", "*.pyc", "*.pyo", "*.pyw", "*.so", "*.pyd", "*.pth")
+CODIGO_AO_LADO = ("código Python ao lado do caderno (um kernel aberto nesta pasta importá-lo-ia "
+                  "fora da caixa de areia)")
 
 
 def _abrir_pasta(nome: str | Path, dir_fd: int | None = None) -> int:
@@ -50,8 +57,10 @@ class Copia:
     """Uma cópia sem ligações: ``recusadas`` (``(caminho, porquê)``) e ``grandes`` (o que passou
     do limite de bytes)."""
 
-    def __init__(self, ignorar=(), maximo: int = RECOLHA_MAXIMA, ficheiro_maximo: int | None = None):
+    def __init__(self, ignorar=(), maximo: int = RECOLHA_MAXIMA, ficheiro_maximo: int | None = None,
+                 sem_codigo: bool = True):
         self.ignorar, self.maximo, self.ficheiro_maximo = list(ignorar), maximo, ficheiro_maximo
+        self.sem_codigo = sem_codigo  # deixar de fora o código Python (ver CODIGO_PYTHON)
         self.total = 0
         self.recusadas: list[tuple[str, str]] = []
         self.grandes: list[str] = []
@@ -82,6 +91,9 @@ class Copia:
                 finally:
                     os.close(sub)
             elif stat.S_ISREG(info.st_mode):
+                if self.sem_codigo and any(fnmatch.fnmatch(nome.lower(), p) for p in CODIGO_PYTHON):
+                    self.recusadas.append((caminho, CODIGO_AO_LADO))
+                    continue
                 self._ficheiro(fd, nome, destino / nome, caminho)
             else:
                 self.recusadas.append((caminho, "não é um ficheiro nem uma pasta"))

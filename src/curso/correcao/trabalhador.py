@@ -185,6 +185,39 @@ def _ultima_linha(r: dict) -> str:
     return texto[-1] if texto else "erro desconhecido"
 
 
+def compilar_modelos_uma_vez() -> None:
+    """O retorno de cada submissão é um ``HTMLExporter`` novo, com um ambiente jinja novo, que
+    voltava a compilar os modelos (um terço do tempo do retorno, ≈ 0,2 s por caderno). O nbconvert
+    não deixa configurar a cache de código do jinja: põe-se no ambiente que ele cria."""
+    import jinja2
+    from nbconvert.exporters.templateexporter import TemplateExporter
+
+    if getattr(TemplateExporter, "_curso_modelos_compilados", None) is not None:
+        return
+
+    class Cache(jinja2.BytecodeCache):  # em memória; a chave do jinja inclui o texto do modelo
+        def __init__(self):
+            self.codigo: dict[str, bytes] = {}
+
+        def load_bytecode(self, balde):
+            if balde.key in self.codigo:
+                balde.bytecode_from_string(self.codigo[balde.key])
+
+        def dump_bytecode(self, balde):
+            self.codigo[balde.key] = balde.bytecode_to_string()
+
+    cache = Cache()
+    criar = TemplateExporter._create_environment
+
+    def _criar_com_cache(self):
+        ambiente = criar(self)
+        ambiente.bytecode_cache = cache
+        return ambiente
+
+    TemplateExporter._create_environment = _criar_com_cache
+    TemplateExporter._curso_modelos_compilados = cache
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     pasta = Path(argv[0])
@@ -194,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     import nbgrader.converters  # noqa: F401 — importar já, enquanto o principal se prepara
+
+    compilar_modelos_uma_vez()
 
     cfg = None
     for linha in sys.stdin:

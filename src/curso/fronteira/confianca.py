@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 import json
 import time
+import uuid
 from collections.abc import MutableMapping
 from typing import Any
 
@@ -26,6 +27,7 @@ from curso.fronteira.dados import (
     ErroDaFronteira,
     ValorGrandeDemais,
     descrever_excecao,
+    global_puro,
     modelo_do_sdk,
     nome_da_classe,
     nome_global,
@@ -33,11 +35,11 @@ from curso.fronteira.dados import (
     reconstruir_excecao,
 )
 from curso.fronteira.kernel import PREFIXO
+from curso.verificacao.tracebacks import anexar_quadros
 
 LIMITE_MENSAGEM = 32 * 2**20  # caracteres de uma mensagem do kernel; mais do que isto é falha
 ESPERA_INTERRUPCAO = 5.0  # segundos que o kernel tem para responder depois de interrompido
-PREPARAR = "__import__('curso.fronteira.kernel', fromlist=['reiniciar']).reiniciar()"
-CHAMADA = "__import__('curso.fronteira.kernel', fromlist=['atender']).atender({!r})"
+SERVIR = "__import__('curso.fronteira.kernel', fromlist=['servir']).servir({}, {!r})"
 DUNDERS_REMOTOS = {"__name__", "__qualname__", "__doc__", "__module__", "__globals__",
                    "__defaults__", "__kwdefaults__", "__dict__"}
 
@@ -49,8 +51,10 @@ class Ligacao:
     ``interromper`` interrompe o kernel (um sinal, do lado de quem o arrancou).
     """
 
-    def __init__(self, cliente, interromper=None, registo: list | None = None, vivo=None):
+    def __init__(self, cliente, interromper=None, registo: list | None = None, vivo=None,
+                 limite: float = 60.0):
         self.cliente = cliente
+        self.limite = limite  # segundos de cada pedido (passado, o kernel é interrompido)
         self.interromper = interromper
         self.vivo = vivo  # diz se o processo do kernel ainda existe (quem o arrancou sabe)
         self.morreu = False
@@ -62,23 +66,67 @@ class Ligacao:
         self._numeros: dict[int, int] = {}
         self._remotos: dict[int, Any] = {}  # n do kernel → representante (a mesma identidade)
         self._profundidade = 0  # chamadas de volta em curso (o kernel espera a nossa resposta)
-        self._msg_atual: str | None = None
         self._pilha: list[list] = []  # os argumentos originais das chamadas em curso
         self._enviados: dict[int, Any] = {}  # contentores mandados ao kernel: n → o próprio
         self._numeros_enviados: dict[int, int] = {}
+        self._servindo = False  # o kernel está em servir(), à espera de um pedido
+        self._sessao = ""  # a sessão de servir() em curso
+        self._globais: set[str] = set()  # as funções que daqui foram pelo nome (``$global``)
+        self._pedidos = 0  # o número do último pedido
+        self._msg_servico: str | None = None  # o execute_request de servir()
+        self._fim_do_servico: dict = {}
 
     # ------------------------------------------------------------------ transporte
+    #
+    # O kernel está em ``servir()`` (um só execute_request por ligação) e espera cada pedido
+    # num input() do canal stdin: um pedido é a resposta a esse input, e a resposta do kernel
+    # chega como o input seguinte. Cada mensagem daqui leva a sessão (o kernel ignora as de outra
+    # sessão) e cada pedido um número (que volta na resposta). Depois de uma interrupção,
+    # ``servir`` volta a arrancar noutra sessão.
 
-    def _executar(self, codigo: str) -> str:
+    def _mandar_texto(self, texto: str) -> None:
+        if self.registo is not None:
+            self.registo.append(texto)
+        self.cliente.input(texto)
+
+    def _mandar(self, mensagem: dict) -> None:
+        self._mandar_texto(json.dumps({**mensagem, "sessao": self._sessao},
+                                      ensure_ascii=False, allow_nan=False))
+
+    def preparar(self, limite: float | None = None) -> None:
+        """Põe o kernel a servir; na primeira vez esquece as referências de ligações anteriores
+        (os números dos objetos são desta ligação)."""
+        self._sessao = uuid.uuid4().hex
+        codigo = SERVIR.format("True" if self._msg_servico is None else "False", self._sessao)
         if self.registo is not None:
             self.registo.append(codigo)
-        return self.cliente.execute(codigo, silent=True, store_history=False,
-                                    allow_stdin=True, stop_on_error=False)
+        self._msg_servico = self.cliente.execute(codigo, silent=True, store_history=False,
+                                                 allow_stdin=True, stop_on_error=False)
+        self._servindo = True
+        prazo = time.monotonic() + self._limite(limite or self.limite)
+        # O «pronto» perde-se se o kernel o mandar antes de o canal stdin deste cliente estar
+        # ligado (o ROUTER do zmq deita fora o que não sabe a quem entregar). Um eco mandado já
+        # espera no socket do kernel e tem resposta quando chegar: com um dos dois, está a servir.
+        eco = self._mandar_pedido({"op": "eco"})
+        try:
+            self._esperar(prazo, lambda m: m.get("tipo") == "pronto" or m.get("n") == eco)
+        except BaseException:
+            self._recuperar()
+            raise
 
-    def preparar(self, limite: float = 60.0) -> None:
-        """Importa o lado do kernel e esquece as referências de ligações anteriores (os números
-        dos objetos são desta ligação)."""
-        self.pedir_bruto(PREPARAR, limite, espera_fim=False)
+    def fechar(self, limite: float = 5.0) -> None:
+        """O kernel sai de ``servir()`` e fica livre para a célula seguinte do caderno."""
+        if not self._servindo or self.perdida:
+            return
+        self._mandar({"tipo": "terminar"})
+        prazo = time.monotonic() + limite
+        while time.monotonic() < prazo:
+            if self._resposta_do_shell(self._msg_servico):
+                return
+            while self.cliente.stdin_channel.msg_ready():  # respostas atrasadas (o eco)
+                self.cliente.stdin_channel.get_msg(timeout=0)
+            self._aguardar(min(0.2, max(prazo - time.monotonic(), 0)))
+        self._recuperar()  # não saiu de servir a tempo: interrompe-se
 
     def _limite(self, limite: float) -> float:
         if self.prazo_total is None:
@@ -89,33 +137,46 @@ class Ligacao:
             raise ErroDaFronteira("acabou o tempo desta célula", tempo=True)
         return min(limite, restante)
 
-    def pedir(self, pedido: dict, limite: float = 60.0) -> dict:
+    def pedir(self, pedido: dict, limite: float | None = None) -> dict:
         if self.perdida:
             raise ErroDaFronteira("a ligação ao kernel perdeu-se numa verificação anterior")
-        limite = self._limite(limite)
-        if self._profundidade:
-            # dentro de uma chamada de volta o kernel está parado no input(): o pedido vai como
-            # resposta a esse input, e a resposta dele chega como o input seguinte
-            if self.registo is not None:
-                self.registo.append(json.dumps(pedido, ensure_ascii=False))
-            self.cliente.input(json.dumps({"tipo": "operar", "pedido": pedido},
-                                          ensure_ascii=False, allow_nan=False))
-            return self._esperar(self._msg_atual, time.monotonic() + limite, espera_fim=True)
-        texto = json.dumps(pedido, ensure_ascii=False, allow_nan=False)
-        return self.pedir_bruto(CHAMADA.format(texto), limite, espera_fim=True)
-
-    def pedir_bruto(self, codigo: str, limite: float, espera_fim: bool) -> dict:
-        msg_id = self._executar(codigo)
-        self._msg_atual = msg_id
+        limite = self._limite(limite or self.limite)
+        if not self._servindo and not self._profundidade:
+            self.preparar(limite)  # depois de uma interrupção, o kernel volta a servir
+        numero = self._mandar_pedido(pedido)
         prazo = time.monotonic() + limite
+        def e_a_resposta(m):
+            return m.get("tipo") == "fim" and m.get("n") == numero
+        if self._profundidade:
+            # dentro de uma chamada de volta: quem interrompe, se for preciso, é o pedido de fora
+            return self._esperar(prazo, e_a_resposta)
         try:
-            return self._esperar(msg_id, prazo, espera_fim)
+            return self._esperar(prazo, e_a_resposta)
         except BaseException:
-            self._recuperar(msg_id)
+            self._recuperar()
             raise
 
-    def _esperar(self, msg_id: str, prazo: float, espera_fim: bool) -> dict:
-        fim = None
+    def _mandar_pedido(self, pedido: dict) -> int:
+        """Cada pedido leva um número, que volta na resposta: uma resposta atrasada (a de um eco,
+        a de um pedido interrompido) nunca passa pela de outro."""
+        self._pedidos += 1
+        self._mandar({"tipo": "operar", "n": self._pedidos, "pedido": pedido})
+        return self._pedidos
+
+    def _resposta_do_shell(self, msg_id: str | None) -> bool:
+        """Consome as respostas do canal shell; diz se chegou a de ``msg_id`` (servir acabou)."""
+        while self.cliente.shell_channel.msg_ready():
+            msg = self.cliente.shell_channel.get_msg(timeout=0)
+            if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                self._servindo = False
+                self._fim_do_servico = msg.get("content", {})
+                return True
+        return False
+
+    def _esperar(self, prazo: float, e_a_resposta) -> dict:
+        """Espera a mensagem do kernel que ``e_a_resposta`` aceita; as chamadas de volta são
+        atendidas entretanto, as respostas atrasadas deitadas fora."""
+        msg_id = self._msg_servico
         while True:
             restante = prazo - time.monotonic()
             if restante <= 0:
@@ -125,23 +186,15 @@ class Ligacao:
             if self.cliente.stdin_channel.msg_ready():
                 msg = self.cliente.stdin_channel.get_msg(timeout=0)
                 if msg.get("parent_header", {}).get("msg_id") == msg_id:
-                    fim = self._atender(msg) or fim
-                    if fim is not None and self._profundidade:
-                        return fim  # a resposta a um pedido feito dentro de uma chamada de volta
+                    fim = self._atender(msg)
+                    if fim is not None and e_a_resposta(fim):
+                        return fim
                 continue
-            if self.cliente.shell_channel.msg_ready():
-                msg = self.cliente.shell_channel.get_msg(timeout=0)
-                if msg.get("parent_header", {}).get("msg_id") != msg_id:
-                    continue
-                if self.cliente.stdin_channel.msg_ready():
-                    fim = self._atender(self.cliente.stdin_channel.get_msg(timeout=0)) or fim
-                if not espera_fim:
-                    return {"ok": msg["content"].get("status") == "ok"}
-                if fim is None:
-                    raise ErroDaFronteira(
-                        "o kernel terminou o pedido sem resposta "
-                        f"({msg['content'].get('ename', msg['content'].get('status'))})")
-                return fim
+            if self._resposta_do_shell(msg_id):
+                conteudo = self._fim_do_servico
+                raise ErroDaFronteira(
+                    "o kernel deixou de atender a correção sem responder "
+                    f"({conteudo.get('ename', conteudo.get('status'))})")
             if not self._aguardar(min(restante, 0.5)) and self.vivo is not None and not self.vivo():
                 self.perdida = self.morreu = True  # os._exit, falta de memória, um crash
                 raise ErroDaFronteira("o kernel morreu a meio da verificação")
@@ -154,59 +207,62 @@ class Ligacao:
         poller.register(self.cliente.shell_channel.socket, zmq.POLLIN)
         return bool(poller.poll(int(segundos * 1000) + 1))
 
-    def _recuperar(self, msg_id: str) -> None:
-        """Depois de um prazo ou de um erro a meio: interromper e esperar que o pedido acabe."""
-        if self.interromper is not None:
+    def _recuperar(self) -> None:
+        """Depois de um prazo ou de um erro a meio: interromper o kernel e esperar que saia de
+        ``servir`` (o pedido seguinte volta a pô-lo a servir). Se não sair, a ligação perde-se."""
+        if self._servindo and self.interromper is not None:
             try:
                 self.interromper()
             except Exception:  # noqa: BLE001
                 pass
         prazo = time.monotonic() + ESPERA_INTERRUPCAO
-        while time.monotonic() < prazo:
+        while self._servindo and time.monotonic() < prazo:
             if self.cliente.stdin_channel.msg_ready():
                 msg = self.cliente.stdin_channel.get_msg(timeout=0)
-                self.cliente.input(json.dumps({"ok": False, "erro": {
-                    "tipo": "KeyboardInterrupt", "mro": ["builtins.Exception"],
-                    "mensagem": "interrompido pelo corretor"}}))
+                if _tipo(msg) == "chamada":
+                    self._mandar({"ok": False, "erro": {
+                        "tipo": "KeyboardInterrupt", "mro": ["builtins.BaseException"],
+                        "mensagem": "interrompido pelo corretor"}})
+                elif _tipo(msg) is None:  # um input() do aluno
+                    self._mandar_texto("")
+                else:  # a resposta ao pedido interrompido: acabou-se
+                    self._mandar({"tipo": "terminar"})
                 continue
-            if self.cliente.shell_channel.msg_ready():
-                msg = self.cliente.shell_channel.get_msg(timeout=0)
-                if msg.get("parent_header", {}).get("msg_id") == msg_id:
-                    return
-                continue
+            if self._resposta_do_shell(self._msg_servico):
+                break
             self._aguardar(0.2)
-        if self.vivo is not None and not self.vivo():
-            self.morreu = True
-        self.perdida = True
+        if self._servindo:
+            if self.vivo is not None and not self.vivo():
+                self.morreu = True
+            self.perdida = True
+        self._servindo = False
 
     def _atender(self, msg: dict) -> dict | None:
         """Uma mensagem ``input_request`` do kernel: a resposta final ou uma chamada de volta."""
         prompt = str(msg.get("content", {}).get("prompt", ""))
         if not prompt.startswith(PREFIXO):  # o código do aluno a pedir input(): nada a dar
-            self.cliente.input("")
+            self._mandar_texto("")
             return None
         if len(prompt) > LIMITE_MENSAGEM:
-            self.cliente.input(json.dumps({"ok": False, "erro": {
+            self._mandar({"ok": False, "erro": {
                 "tipo": "ValueError", "mro": ["builtins.ValueError"],
-                "mensagem": "mensagem grande demais"}}))
+                "mensagem": "mensagem grande demais"}})
             raise ErroDaFronteira("o kernel mandou uma mensagem grande demais")
         try:
             mensagem = json.loads(prompt[len(PREFIXO):])
             if not isinstance(mensagem, dict):
                 raise ValueError("não é um objeto JSON")
         except ValueError as erro:
-            self.cliente.input("{}")
+            self._mandar({})
             raise ErroDaFronteira(f"o kernel mandou uma mensagem ilegível ({erro})") from None
-        if mensagem.get("tipo") == "fim":
-            if not self._profundidade:  # dentro de uma chamada de volta, quem responde é ela
-                self.cliente.input("")
-            return mensagem
+        if mensagem.get("tipo") in ("fim", "pronto"):
+            return mensagem  # o kernel fica à espera do pedido seguinte (ou de «terminar»)
         self._profundidade += 1
         try:
             resposta = self._chamada_de_volta(mensagem)
         finally:
             self._profundidade -= 1
-        self.cliente.input(json.dumps(resposta, ensure_ascii=False, allow_nan=False))
+        self._mandar(resposta)
         return None
 
     def _chamada_de_volta(self, mensagem: dict) -> dict:
@@ -263,6 +319,7 @@ class Ligacao:
                     "assincrono": assincrono}
         global_ = nome_global(objeto)
         if global_ is not None:
+            self._globais.add(global_)
             return {"$global": global_}
         if callable(objeto):
             return {"$chamavel": self._local(objeto), **_descrever_chamavel(objeto, self.codificar)}
@@ -283,7 +340,7 @@ class Ligacao:
         return novo if original is None else _repor(original, novo)
 
     def _codificador(self) -> Codificador:
-        return Codificador(self.referir, self._origem)
+        return Codificador(self.referir, self._origem, self._globais)
 
     def _descodificador(self, raizes: list | None = None) -> Descodificador:
         return Descodificador(self.resolver, raizes, de_volta=self._de_volta)
@@ -306,6 +363,11 @@ class Ligacao:
         if "$modelo" in marca:
             return modelo_do_sdk(marca)
         if "$global" in marca:
+            nome = str(marca.get("$global"))
+            if nome not in self._globais and not global_puro(nome):
+                # o kernel não escolhe o que o corretor corre (ver dados.global_puro)
+                raise ErroDaFronteira(f"o kernel mandou uma função do corretor que não lhe foi dada: "
+                                      f"{nome[:100]!r}")
             return objeto_global(marca)
         raise ErroDaFronteira(f"o kernel mandou uma marca desconhecida: {sorted(marca)[:3]}")
 
@@ -315,7 +377,7 @@ class Ligacao:
         except (KeyError, TypeError, ValueError, IndexError) as erro:
             raise ErroDaFronteira(f"o kernel mandou dados inválidos ({erro})") from None
 
-    def resposta(self, pedido: dict, limite: float = 60.0) -> Any:
+    def resposta(self, pedido: dict, limite: float | None = None) -> Any:
         """O valor de uma operação; uma exceção do lado do aluno é relançada deste lado."""
         fim = self.pedir(pedido, limite)
         if not fim.get("ok"):
@@ -326,7 +388,7 @@ class Ligacao:
         erro = reconstruir_excecao(descricao, self.descodificar)
         quadros = descricao.get("quadros")
         if isinstance(quadros, list):
-            erro._quadros_remotos = [q for q in quadros if isinstance(q, dict)][:20]
+            anexar_quadros(erro, [q for q in quadros if isinstance(q, dict)][:20])
         return erro
 
     def chamar(self, numero: int, args: tuple, kwargs: dict) -> Any:
@@ -358,6 +420,19 @@ class Ligacao:
             return descodificador.descodificar(fim.get("valor"), [len(originais)])
         except (KeyError, TypeError, ValueError, IndexError) as erro:
             raise ErroDaFronteira(f"o kernel mandou dados inválidos ({erro})") from None
+
+
+def _tipo(msg: dict) -> str | None:
+    """O tipo de uma mensagem da fronteira vinda do kernel (``None``: um ``input()`` do aluno ou
+    uma mensagem que não se percebe)."""
+    prompt = str(msg.get("content", {}).get("prompt", ""))
+    if not prompt.startswith(PREFIXO) or len(prompt) > LIMITE_MENSAGEM:
+        return None
+    try:
+        mensagem = json.loads(prompt[len(PREFIXO):])
+    except ValueError:
+        return None
+    return mensagem.get("tipo") if isinstance(mensagem, dict) else None
 
 
 def _operacao(alvo: Any, operacao: str, args: list, kwargs: dict) -> Any:

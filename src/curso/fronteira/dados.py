@@ -62,6 +62,26 @@ def objeto_global(marca: dict) -> Any:
     return _objeto_global(str(marca.get("$global", "")))
 
 
+# As funções que o corretor aceita de volta pelo nome sem as ter mandado: só contas e relógios,
+# sem efeitos nem código. Um ``$global`` vindo do kernel é resolvido *no corretor* — um
+# ``builtins.eval`` (o caderno com ``f = eval``) faria o corretor correr o seu próprio eval com os
+# argumentos da verificação; esse nome chega como referência ao objeto do kernel, ou é recusado.
+BUILTINS_PUROS = frozenset({"abs", "all", "any", "bool", "dict", "divmod", "float", "frozenset",
+                            "int", "len", "list", "max", "min", "pow", "range", "repr", "reversed",
+                            "round", "set", "sorted", "str", "sum", "tuple", "zip"})
+OPERADORES_PUROS = frozenset({"add", "sub", "mul", "truediv", "floordiv", "mod", "neg", "pos",
+                              "eq", "ne", "lt", "le", "gt", "ge", "not_", "truth", "abs"})
+
+
+def global_puro(nome: str) -> bool:
+    """Se ``nome`` («modulo.funcao») é uma função pura que o corretor pode resolver do seu lado."""
+    modulo, _, funcao = nome.rpartition(".")
+    return ((modulo == "math" and not funcao.startswith("_"))
+            or (modulo == "builtins" and funcao in BUILTINS_PUROS)
+            or (modulo == "operator" and funcao in OPERADORES_PUROS)
+            or nome in ("time.monotonic", "time.perf_counter", "time.time", "json.dumps", "json.loads"))
+
+
 class ErroDaFronteira(RuntimeError):
     """O kernel não respondeu como devia (morreu, mandou lixo, ficou sem tempo)."""
 
@@ -99,9 +119,11 @@ class Codificador:
     um contentor já visto sai como ``$mesmo`` com o caminho por onde passou primeiro.
     """
 
-    def __init__(self, referir: Callable[[Any], dict], origem: Callable[[Any], int | None] | None = None):
+    def __init__(self, referir: Callable[[Any], dict], origem: Callable[[Any], int | None] | None = None,
+                 globais: set[str] | None = None):
         self.referir = referir
         self.origem = origem  # o número com que um contentor já atravessou (para voltar o mesmo)
+        self.globais = globais  # onde guardar os nomes das funções que saem como ``$global``
         self.vistos: dict[int, list] = {}
         self._guardar: list = []  # mantém vivos os objetos cujo id está em ``vistos``
         self.nos = 0
@@ -131,6 +153,8 @@ class Codificador:
             return modelo
         global_ = nome_global(valor)
         if global_ is not None:
+            if self.globais is not None:
+                self.globais.add(global_)
             return {"$global": global_}
         base = next((b for b in SUBCLASSES if isinstance(valor, b)), None)
         if base is not None and not callable(valor):

@@ -5,10 +5,12 @@ só devolve dados (o valor de um nome, o resultado de uma chamada, o estado dos 
 dela, uma exceção como tipo e mensagem). O corretor decide com eles; nunca corre aqui uma
 verificação nem um teste escondido.
 
-Cada pedido chega como ``atender('<json>')`` num ``execute_request`` silencioso. As mensagens para
-o corretor (a resposta final e as chamadas de volta — um decisor, uma ferramenta espia, o modelo
-offline) vão pelo canal ``stdin`` do Jupyter, como um ``input()`` cujo texto começa por
-``PREFIXO``: o corretor responde a cada uma com JSON.
+Uma célula de verificação do corretor é um só ``execute_request`` silencioso: ``servir()``, que
+atende pedidos até o corretor dizer que acabou. Tudo vai pelo canal ``stdin`` do Jupyter: o kernel
+escreve um ``input()`` cujo texto começa por ``PREFIXO`` (a resposta ao pedido anterior, ou uma
+chamada de volta — um decisor, uma ferramenta espia, o modelo offline) e a resposta do corretor a
+esse ``input()`` é o pedido seguinte, em JSON. Um pedido custa assim uma ida e volta no ``stdin``,
+sem o ``execute_request`` (compilar, eventos do IPython, repor a blindagem) que cada um custaria.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from curso.fronteira.dados import (
     Descodificador,
     ValorGrandeDemais,
     descrever_excecao,
+    global_puro,
     modelo_do_sdk,
     nome_da_classe,
     objeto_global,
@@ -37,6 +40,7 @@ _numeros: dict[int, int] = {}  # id(objeto) → n
 _locais: dict[int, Any] = {}  # representantes de objetos do corretor: n → representante
 _pilha: list[list] = []  # os argumentos das chamadas do corretor em curso (a mais recente no fim)
 _origens: dict[int, tuple[int, Any]] = {}  # id de um contentor vindo do corretor → (n, contentor)
+_sessao: list[str] = [""]  # a sessão de servir() em curso (as mensagens do corretor trazem-na)
 
 
 class Opaco:
@@ -213,13 +217,45 @@ def _descodificar(dados: Any) -> Any:
     return _descodificador().descodificar(dados, [0])
 
 
-def _enviar(mensagem: dict) -> str:
-    """Uma mensagem para o corretor; a resposta dele (texto JSON)."""
+def _enviar(mensagem: dict) -> dict:
+    return _enviar_texto(json.dumps(mensagem, ensure_ascii=False, allow_nan=False))
+
+
+def _enviar_texto(texto: str) -> dict:
+    """Manda ao corretor uma mensagem (``texto``, JSON) e devolve a seguinte dele nesta sessão.
+
+    Vai como o ``input_request`` do canal stdin do kernel (não o ``builtins.input``, que o aluno
+    pode trocar), mas sem o que o ``raw_input`` do ipykernel faz antes de cada pedido — deitar fora
+    o que já está à espera no socket: aqui o que lá estiver pode ser a mensagem seguinte do
+    corretor (ver ``Ligacao.preparar``). O que sobrou de outra sessão é ignorado."""
     from IPython import get_ipython
 
-    # o input do kernel (pelo canal stdin do Jupyter), não o builtins.input, que o aluno pode trocar
-    texto = PREFIXO + json.dumps(mensagem, ensure_ascii=False, allow_nan=False)
-    return get_ipython().kernel.raw_input(texto)
+    kernel = get_ipython().kernel
+    kernel.session.send(kernel.stdin_socket, "input_request", {"prompt": PREFIXO + texto, "password": False},
+                        kernel.get_parent("shell"), ident=kernel._parent_ident["shell"])
+    return _receber()
+
+
+def _receber() -> dict:
+    """A mensagem seguinte do corretor nesta sessão (as de outras sessões são ignoradas)."""
+    import zmq
+    from IPython import get_ipython
+
+    kernel = get_ipython().kernel
+    while True:
+        # com prazo curto, como o ipykernel: o zmq.select não se deixa interromper pelo Ctrl+C
+        legiveis, _, erros = zmq.select([kernel.stdin_socket], [], [kernel.stdin_socket], 0.01)
+        if not (legiveis or erros):
+            continue
+        _, resposta = kernel.session.recv(kernel.stdin_socket)
+        if resposta is None:
+            continue
+        try:
+            recebida = json.loads(str(resposta.get("content", {}).get("value", "")))
+        except ValueError:
+            continue  # não é do corretor desta sessão (que só manda objetos JSON)
+        if isinstance(recebida, dict) and recebida.get("sessao") == _sessao[0]:
+            return recebida
 
 
 def _chamar_de_volta(numero: int, args: tuple, kwargs: dict, operacao: str = "chamar") -> Any:
@@ -232,16 +268,26 @@ def _chamar_de_volta(numero: int, args: tuple, kwargs: dict, operacao: str = "ch
     if _pilha:
         estado_codificador = _codificador()
         estado = [estado_codificador.codificar(v, [i]) for i, v in enumerate(_pilha[-1])]
-    resposta = json.loads(_enviar({"tipo": "chamada", "alvo": numero, "operacao": operacao,
-                                   "raizes": raizes, "n_args": len(args), "nomes": list(kwargs),
-                                   "estado": estado}))
-    while isinstance(resposta, dict) and resposta.get("tipo") == "operar":
-        interior = _operar(resposta.get("pedido") or {})
-        interior["tipo"] = "fim"
-        resposta = json.loads(_enviar(interior))
+    resposta = _enviar({"tipo": "chamada", "alvo": numero, "operacao": operacao, "raizes": raizes,
+                        "n_args": len(args), "nomes": list(kwargs), "estado": estado})
+    while resposta.get("tipo") == "operar":
+        resposta = _responder(_atender_um(resposta.get("pedido")), resposta.get("n"))
     if resposta.get("ok"):
         return _descodificar(resposta.get("valor"))
     raise reconstruir_excecao(resposta.get("erro") or {}, _descodificar)
+
+
+def _responder(resposta: dict, numero: Any) -> dict:
+    """Manda ao corretor a resposta ao pedido ``numero`` (nunca lança por causa do valor);
+    devolve o que ele mandar a seguir."""
+    resposta.update(tipo="fim", n=numero if isinstance(numero, int) else None)
+    try:
+        texto = json.dumps(resposta, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, ValorGrandeDemais) as erro:  # um valor que não é JSON
+        texto = json.dumps({"tipo": "fim", "n": resposta["n"], "ok": False, "erro": {
+            "tipo": "ValueError", "mro": ["builtins.ValueError"],
+            "mensagem": f"o valor não atravessa a fronteira: {erro}"[:2000]}}, ensure_ascii=False)
+    return _enviar_texto(texto)
 
 
 # ------------------------------------------------------------------------------------ operações
@@ -252,15 +298,17 @@ def _puro(valor: Any) -> bool:
     def recusar(_objeto):
         raise TypeError
 
+    globais: set[str] = set()
     try:
-        Codificador(recusar).codificar(valor, [0])
+        Codificador(recusar, globais=globais).codificar(valor, [0])
     except (TypeError, ValorGrandeDemais):
         return False
-    return True
+    return all(global_puro(g) for g in globais)  # as outras funções ficam aqui (ver global_puro)
 
 
 def _valor_de_topo(valor: Any) -> Any:
-    if isinstance(valor, (dict, list)) and not _puro(valor):
+    # uma função (também ``f = eval``) vai como referência: chamada, corre aqui, como no caderno
+    if callable(valor) and not isinstance(valor, type) or isinstance(valor, (dict, list)) and not _puro(valor):
         return _referir(valor)
     return _codificador().codificar(valor, [0])
 
@@ -366,16 +414,29 @@ def _operar(pedido: dict) -> dict:
                                   "mensagem": f"operação desconhecida: {op!r}"}}
 
 
-def atender(texto: str) -> None:
-    """Um pedido do corretor: faz a operação e manda a resposta (nunca lança)."""
+def _atender_um(pedido: Any) -> dict:
+    """Um pedido do corretor: a resposta (nunca lança; um Ctrl+C do corretor, que interrompe o
+    código do aluno que passou do prazo, volta como a resposta desse pedido)."""
     try:
-        resposta = _operar(json.loads(texto))
+        return _operar(pedido if isinstance(pedido, dict) else {})
+    except KeyboardInterrupt:
+        return {"ok": False, "interrompido": True, "erro": {
+            "tipo": "KeyboardInterrupt", "mro": ["builtins.BaseException"],
+            "mensagem": "interrompido pelo corretor"}}
     except Exception as erro:  # noqa: BLE001
-        resposta = {"ok": False, "erro": _erro(erro)}
-    resposta["tipo"] = "fim"
-    try:
-        _enviar(resposta)
-    except (TypeError, ValueError, ValorGrandeDemais) as erro:  # um valor que não é JSON
-        _enviar({"tipo": "fim", "ok": False, "erro": {
-            "tipo": "ValueError", "mro": ["builtins.ValueError"],
-            "mensagem": f"o valor não atravessa a fronteira: {erro}"[:2000]}})
+        return {"ok": False, "erro": _erro(erro)}
+
+
+def servir(novo: bool = True, sessao: str = "") -> None:
+    """Atende os pedidos do corretor até ele mandar outra coisa que não um pedido (``terminar``).
+
+    ``novo``: uma ligação nova (os números de objetos de ligações anteriores deixam de valer);
+    ``False`` quando o corretor volta a servir na mesma ligação, depois de uma interrupção.
+    ``sessao``: cada mensagem do corretor leva-a; as de sessões anteriores que tenham ficado no
+    canal stdin (a resposta a um pedido interrompido, por exemplo) são ignoradas."""
+    if novo:
+        reiniciar()
+    _sessao[0] = sessao
+    mensagem = _enviar({"tipo": "pronto"})
+    while mensagem.get("tipo") == "operar":
+        mensagem = _responder(_atender_um(mensagem.get("pedido")), mensagem.get("n"))

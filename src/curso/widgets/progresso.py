@@ -54,6 +54,8 @@ class PainelProgresso(Componente):
 
     def atualizar(self) -> None:
         self.botao_atualizar.disabled = True
+        # correr as verificações dos nove cadernos demora uns segundos: diz-se logo o que se passa
+        self.painel.value = cartao("A verificar os teus cadernos de exercícios… (uns segundos)", "info")
         try:
             recolher, proximo_passo = self._recolher, self._proximo_passo
             if recolher is None or proximo_passo is None:

@@ -1,0 +1,183 @@
+"""A execução: cada verificação com o seu limite de tempo, o seu ✔/✘, e a seguir as propriedades
+genéricas do exercício (``curso.propriedades``).
+
+Uma verificação é um método ``test_*`` de uma classe ``TestExN_M`` (ver ``descoberta``) chamado
+com o caderno ``nb``: o local (``curso.caderno.Caderno``) ou o remoto da correção
+(``curso.fronteira.confianca.CadernoRemoto``). O que ela lança decide o estado; quando não é uma
+``AssertionError``, a mensagem vem de ``tracebacks``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import signal
+import threading
+from dataclasses import dataclass
+
+import curso.propriedades as propriedades
+from curso.caderno import Caderno, NomeEmFalta
+from curso.fronteira.dados import ErroDaFronteira
+from curso.verificacao.descoberta import metodos_de, nome_da_verificacao, selecionar
+from curso.verificacao.tracebacks import do_aluno, erro_inesperado, so_afirmacoes
+from curso.verificacao.vocabulario import (
+    DICA_NOME_EM_FALTA,
+    DICA_TEMPO,
+    FALHOU,
+    PASSOU,
+    POR_FAZER,
+    explica,
+)
+
+LIMITE_POR_VERIFICACAO = 20.0  # segundos; uma classe pode mudar com ``limite_segundos``
+
+
+@dataclass
+class Resultado:
+    exercicio: str
+    verificacao: str
+    estado: str
+    mensagem: str = ""
+    metodo: str = ""  # o nome na classe (``test_x``) ou da propriedade genérica (``propriedade_x``)
+
+
+class TempoEsgotado(BaseException):
+    """Lançada pelo alarme; herda de BaseException para um ``except Exception`` não a engolir."""
+
+
+class _Alarme:
+    """Limite de tempo por verificação (só onde há SIGALRM e estamos na thread principal)."""
+
+    def __init__(self, segundos: float):
+        self.segundos = segundos
+        self.ativo = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+    def _disparar(self, *_):
+        raise TempoEsgotado()
+
+    def __enter__(self):
+        if self.ativo:
+            self.anterior = signal.signal(signal.SIGALRM, self._disparar)
+            signal.setitimer(signal.ITIMER_REAL, self.segundos)
+        return self
+
+    def __exit__(self, *_):
+        if self.ativo:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.anterior)
+
+
+def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) -> Resultado:
+    metodo = getattr(classe(), nome_metodo)
+    nome = nome_da_verificacao(metodo)
+    limite = getattr(classe, "limite_segundos", LIMITE_POR_VERIFICACAO)
+    argumentos = [nb] if "nb" in inspect.signature(metodo).parameters else []
+    try:
+        with _Alarme(limite):
+            metodo(*argumentos)
+    except AssertionError as erro:
+        mensagem = str(erro).strip() or "A verificação falhou."
+        return Resultado(ident, nome, FALHOU, mensagem, nome_metodo)
+    except NotImplementedError:
+        return Resultado(ident, nome, POR_FAZER, "ainda não implementado", nome_metodo)
+    except NomeEmFalta as erro:
+        return Resultado(ident, nome, FALHOU, explica(DICA_NOME_EM_FALTA, str(erro)), nome_metodo)
+    except TempoEsgotado:
+        return Resultado(ident, nome, FALHOU, explica(
+            f"{DICA_TEMPO} {limite:g} s: há algum ciclo sem limite?",
+            "a verificação foi interrompida",
+        ), nome_metodo)
+    except ErroDaFronteira as erro:  # na correção: o kernel não respondeu como devia
+        if erro.tempo:
+            return Resultado(ident, nome, FALHOU, explica(
+                f"{DICA_TEMPO} o tempo da correção: há algum ciclo sem limite?",
+                "a verificação foi interrompida"), nome_metodo)
+        return Resultado(ident, nome, FALHOU, explica(
+            "O kernel do teu caderno não respondeu à correção (ficou preso, morreu ou respondeu "
+            "o que não devia).", str(erro)[:300]), nome_metodo)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as erro:  # noqa: BLE001 — o código do aluno pode lançar qualquer coisa
+        afirmacoes = so_afirmacoes(erro)
+        if afirmacoes:  # a hypothesis junta num grupo várias falhas distintas
+            return Resultado(ident, nome, FALHOU, "\n".join(afirmacoes), nome_metodo)
+        return Resultado(ident, nome, FALHOU, erro_inesperado(erro, metodo, ident), nome_metodo)
+    return Resultado(ident, nome, PASSOU, "", nome_metodo)
+
+
+def correr_verificacoes(exercicio: str | int, nb: Caderno) -> list[Resultado]:
+    """Corre as verificações públicas de um exercício ou capítulo e devolve os resultados.
+
+    A seguir às de cada exercício vêm as propriedades genéricas (``propriedade_*``, ver
+    ``curso.propriedades``), que não mudam o resultado de nenhuma verificação.
+    """
+    resultados = []
+    for ident, classe in selecionar(exercicio).items():
+        resultados.extend(correr_exercicio(ident, classe, nb))
+    return resultados
+
+
+def estado_do_exercicio(resultados: list[Resultado]) -> str:
+    if resultados and all(r.estado == PASSOU for r in resultados):
+        return PASSOU
+    if all(r.estado == POR_FAZER for r in resultados):
+        return POR_FAZER
+    return FALHOU
+
+
+# ---------------------------------------------------------------------------------------------
+# propriedades genéricas (curso.propriedades): linhas ``propriedade_*`` depois das verificações
+
+
+def _linha_de_propriedade(ident: str, nome: str, problemas: list[str], dica: str) -> Resultado:
+    if not problemas:
+        return Resultado(ident, propriedades.NOMES[nome], PASSOU, "", nome)
+    detalhe = "\n".join(list(dict.fromkeys(problemas))[:3])
+    return Resultado(ident, propriedades.NOMES[nome], FALHOU, explica(dica, detalhe), nome)
+
+
+def _observacao(ident: str, **opcoes) -> propriedades.Observacao:
+    """Vigia só as funções do aluno: não as do módulo de verificações, do curso ou de bibliotecas."""
+    return propriedades.Observacao(do_aluno=do_aluno(ident), **opcoes)
+
+
+def correr_exercicio(ident: str, classe: type, nb: Caderno) -> list[Resultado]:
+    """As verificações de ``classe`` sobre ``nb``, seguidas das linhas ``propriedade_*``.
+
+    Uma propriedade só aparece quando alguma verificação passou (no caderno em branco nada passa
+    por acaso) e, a dos argumentos e a do resultado novo, quando houve chamadas vigiadas.
+    """
+    observacao = _observacao(ident, altera=frozenset(getattr(classe, "altera", ()) or ()),
+                             resultado_novo=bool(getattr(classe, "resultado_novo", False)))
+    observado = propriedades.CadernoObservado(nb, observacao)
+    resultados = [correr_verificacao(ident, classe, m, observado) for m in metodos_de(classe)]
+    if not any(r.estado == PASSOU for r in resultados):
+        return resultados
+    if observacao.vigiadas or observacao.alteracoes:
+        resultados.append(_linha_de_propriedade(ident, propriedades.NAO_ALTERA, observacao.alteracoes,
+                                                propriedades.DICA_NAO_ALTERA))
+    if observacao.resultado_novo and (observacao.vigiadas or observacao.partilhas):
+        resultados.append(_linha_de_propriedade(ident, propriedades.RESULTADO_NOVO, observacao.partilhas,
+                                                propriedades.DICA_RESULTADO_NOVO))
+    if getattr(classe, "aceita_mapeamentos", False):
+        linha = _subclasse_de_dict(ident, classe, nb, resultados)
+        if linha is not None:
+            resultados.append(linha)
+    return resultados
+
+
+def _subclasse_de_dict(ident: str, classe: type, nb: Caderno, resultados: list[Resultado]) -> Resultado | None:
+    """Repete as verificações que passaram com os dicts dos argumentos trocados por uma subclasse."""
+    troca = _observacao(ident, trocar=True)
+    observado = propriedades.CadernoObservado(nb, troca)
+    problemas = []
+    for r in resultados:
+        if r.estado != PASSOU or not r.metodo.startswith("test_"):
+            continue
+        outra = correr_verificacao(ident, classe, r.metodo, observado)
+        if outra.estado != PASSOU:
+            primeira = outra.mensagem.splitlines()[0] if outra.mensagem else ""
+            problemas.append(f"com os dicts trocados por uma subclasse de dict, «{r.verificacao}» "
+                             f"falhou: {primeira}")
+    if not troca.trocadas:
+        return None
+    return _linha_de_propriedade(ident, propriedades.SUBCLASSE_DE_DICT, problemas, propriedades.DICA_SUBCLASSE)
