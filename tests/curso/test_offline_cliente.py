@@ -195,6 +195,40 @@ def test_stream_de_chamadas_id_e_nome_primeiro_argumentos_depois():
     assert [c.function.name for c in final.choices[0].message.tool_calls] == ["hora", "data"]
 
 
+def test_texto_ao_lado_das_chamadas_como_num_modelo_verdadeiro():
+    """Roteiro.com_texto: content e tool_calls na mesma mensagem, em bloco e em stream."""
+    passo = Roteiro.com_texto("Vou ver as horas.", {"nome": "hora", "argumentos": {"x": 1}})
+    cliente = estrito(Roteiro([passo, "São 10h."]))
+    escolha = cliente.chat.completions.create(model=MODELO, messages=PERGUNTA, tools=FERRAMENTAS).choices[0]
+    assert escolha.finish_reason == "tool_calls" and escolha.message.content == "Vou ver as horas."
+    assert [c.function.name for c in escolha.message.tool_calls] == ["hora"]
+    # a mensagem volta tal e qual no pedido seguinte (content e tool_calls juntos)
+    resultado = {"role": "tool", "tool_call_id": escolha.message.tool_calls[0].id, "content": "10h"}
+    seguinte = cliente.chat.completions.create(
+        model=MODELO, messages=[*PERGUNTA, escolha.message, resultado], tools=FERRAMENTAS)
+    assert seguinte.choices[0].message.content == "São 10h."
+    enc = codificador()
+    uso = estrito(Roteiro([passo])).chat.completions.create(
+        model=MODELO, messages=PERGUNTA, tools=FERRAMENTAS).usage
+    assert uso.completion_tokens == len(enc.encode("Vou ver as horas.")) + 3 + len(enc.encode("hora")) + len(
+        enc.encode('{"x": 1}'))
+    pedacos = list(estrito(Roteiro([passo])).chat.completions.create(
+        model=MODELO, messages=PERGUNTA, tools=FERRAMENTAS, stream=True))
+    assert "".join(p.choices[0].delta.content or "" for p in pedacos) == "Vou ver as horas."
+    primeira_chamada = next(i for i, p in enumerate(pedacos) if p.choices[0].delta.tool_calls)
+    assert all(not p.choices[0].delta.content for p in pedacos[primeira_chamada:])
+    with estrito(Roteiro([passo])).chat.completions.stream(
+            model=MODELO, messages=PERGUNTA, tools=FERRAMENTAS) as fluxo:
+        final = fluxo.get_final_completion().choices[0].message
+    assert final.content == "Vou ver as horas." and final.tool_calls[0].function.name == "hora"
+
+
+@pytest.mark.parametrize("texto, chamadas", [("", {"nome": "hora"}), ("Vou ver.", []), ("Vou ver.", [{"x": 1}])])
+def test_texto_ao_lado_das_chamadas_recusa_passos_incompletos(texto, chamadas):
+    with pytest.raises(TypeError):
+        Roteiro.com_texto(texto, chamadas)
+
+
 # ----------------------------------------------------------------------------- assíncrono
 
 

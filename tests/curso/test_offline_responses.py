@@ -132,6 +132,23 @@ def test_stream_de_chamadas_com_argumentos_aos_pedacos():
     assert final.output[0].call_id.startswith("call_")
 
 
+def test_texto_ao_lado_das_chamadas_e_um_item_message_antes_delas():
+    passo = Roteiro.com_texto("Vou ver as horas.", {"nome": "hora", "argumentos": {"cidade": "Lisboa"}})
+    cliente = estrito(Roteiro([passo, "São 10h em Lisboa.", passo]))
+    resposta = cliente.responses.create(model=MODELO, input="Que horas são?", tools=[HORA])
+    assert [i.type for i in resposta.output] == ["message", "function_call"]
+    assert resposta.output_text == "Vou ver as horas."
+    chamada = resposta.output[1]
+    resultado = {"type": "function_call_output", "call_id": chamada.call_id, "output": "10h"}
+    seguinte = cliente.responses.create(model=MODELO, previous_response_id=resposta.id, input=[resultado],
+                                        tools=[HORA])
+    assert seguinte.output_text == "São 10h em Lisboa."
+    eventos = list(cliente.responses.create(model=MODELO, input="Que horas são?", tools=[HORA], stream=True))
+    adicionados = [e.item.type for e in eventos if e.type == "response.output_item.added"]
+    assert adicionados == ["message", "function_call"]
+    assert "".join(e.delta for e in eventos if e.type == "response.output_text.delta") == "Vou ver as horas."
+
+
 def test_assincrono():
     async def correr():
         cliente = cliente_offline_assincrono(lambda m, f: "assíncrono", _strict_response_validation=True)

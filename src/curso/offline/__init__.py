@@ -2,13 +2,13 @@
 Responses da OpenAI.
 
 O código do aluno usa o SDK ``openai`` verdadeiro, sem alterações; as respostas vêm de um
-*decisor* ``(mensagens, ferramentas) -> texto | [{"nome", "argumentos"}]``, o mesmo para as duas
+*decisor* ``(mensagens, ferramentas) -> texto | [{"nome", "argumentos"}] | TextoEChamadas``, o mesmo para as duas
 APIs. Ver ``docs/modelo_offline.md``.
 """
 
 from importlib import import_module
 
-from .roteiro import Falha, Roteiro, RoteiroEsgotado
+from .roteiro import Falha, Roteiro, RoteiroEsgotado, TextoEChamadas
 from .servidor import servir
 from .tokens import codificador
 from .validacao import ErroPedido, validar_mensagens
@@ -32,6 +32,7 @@ __all__ = [
     "Roteiro",
     "Falha",
     "RoteiroEsgotado",
+    "TextoEChamadas",
     "ErroPedido",
     "validar_mensagens",
     "codificador",

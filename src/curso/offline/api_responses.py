@@ -222,16 +222,18 @@ def _ferramentas_ecoadas(corpo: dict) -> list:
 
 
 def _itens_de_saida(resumo: str, texto, chamadas, ids_chamadas) -> list:
-    if chamadas:
-        return [
-            {"type": "function_call", "id": _id("fc_", resumo, f"fc{i}"), "call_id": ids_chamadas[i],
-             "name": nome, "arguments": argumentos, "status": "completed"}
-            for i, (nome, argumentos) in enumerate(chamadas)
-        ]
-    return [{
+    mensagem = [{
         "type": "message", "id": _id("msg_", resumo, "msg"), "status": "completed", "role": "assistant",
         "content": [{"type": "output_text", "text": texto or "", "annotations": [], "logprobs": []}],
     }]
+    if not chamadas:
+        return mensagem
+    # o texto que acompanha as chamadas é um item «message» antes delas, como na API verdadeira
+    return (mensagem if texto else []) + [
+        {"type": "function_call", "id": _id("fc_", resumo, f"fc{i}"), "call_id": ids_chamadas[i],
+         "name": nome, "arguments": argumentos, "status": "completed"}
+        for i, (nome, argumentos) in enumerate(chamadas)
+    ]
 
 
 def resposta(corpo: dict, texto, chamadas, *, resumo: str, created: int,
@@ -282,7 +284,7 @@ def uso(entrada: int, saida: int, em_cache: int, escritos: int) -> dict:
 def conversa_depois(pedido: Pedido, texto, chamadas, ids_chamadas) -> list:
     """O histórico que ``previous_response_id`` continua: o pedido mais a resposta."""
     if chamadas:
-        mensagem = {"role": "assistant", "content": None, "tool_calls": [
+        mensagem = {"role": "assistant", "content": texto or None, "tool_calls": [
             {"id": i, "type": "function", "function": {"name": nome, "arguments": argumentos}}
             for i, (nome, argumentos) in zip(ids_chamadas, chamadas, strict=True)
         ]}

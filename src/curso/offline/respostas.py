@@ -11,7 +11,7 @@ import json
 import re
 
 from .formatos import json_compacto
-from .roteiro import Falha
+from .roteiro import Falha, TextoEChamadas
 
 _BASE_CREATED = 1_700_000_000  # 14 de novembro de 2023
 _IMPRESSAO = "fp_curso_offline"
@@ -34,6 +34,8 @@ def normalizar(resultado):
         return resultado
     if isinstance(resultado, str):
         return resultado, []
+    if isinstance(resultado, TextoEChamadas):
+        return resultado.texto, normalizar(list(resultado.chamadas))[1]
     if isinstance(resultado, dict):
         resultado = [resultado]
     if isinstance(resultado, (list, tuple)) and resultado:
@@ -139,6 +141,10 @@ def _stream(identificador, created, modelo, texto, chamadas, ids_chamadas, uso, 
         return evento([escolha], usage=None) if incluir_uso else evento([escolha])
 
     partes = []
+    if chamadas and texto:
+        # o texto que acompanha as chamadas chega primeiro, como na API verdadeira
+        partes.append(pedaco({"role": "assistant", "content": "", "refusal": None}))
+        partes.extend(pedaco({"content": palavra}) for palavra in PALAVRAS.findall(texto))
     if chamadas:
         for i, (identificador_chamada, (nome, argumentos)) in enumerate(zip(ids_chamadas, chamadas, strict=True)):
             inicio = {
@@ -148,7 +154,7 @@ def _stream(identificador, created, modelo, texto, chamadas, ids_chamadas, uso, 
                 "function": {"name": nome, "arguments": ""},
             }
             delta = {"tool_calls": [inicio]}
-            if i == 0:
+            if i == 0 and not texto:
                 delta = {"role": "assistant", "content": None, "refusal": None, **delta}
             partes.append(pedaco(delta))
             for k in range(0, len(argumentos), PEDACO_ARGUMENTOS):

@@ -62,12 +62,37 @@ class Falha:
         return cabecalhos
 
 
+@dataclass(frozen=True)
+class TextoEChamadas:
+    """Uma resposta com texto **e** chamadas de ferramentas, como os modelos verdadeiros dão muitas
+    vezes («Vou ver o stock.» ao lado de ``tool_calls``): o texto não é a resposta final.
+
+    ``chamadas``: uma chamada ``{"nome", "argumentos"}`` ou uma lista não vazia delas.
+    """
+
+    texto: str
+    chamadas: tuple
+
+    def __init__(self, texto: str, chamadas):
+        if not isinstance(texto, str) or not texto:
+            raise TypeError(f"O texto que acompanha as chamadas tem de ser um texto não vazio, não {texto!r}.")
+        if isinstance(chamadas, dict):
+            chamadas = [chamadas]
+        if not isinstance(chamadas, (list, tuple)) or not chamadas or not all(
+                isinstance(c, dict) and isinstance(c.get("nome"), str) for c in chamadas):
+            raise TypeError(
+                'As chamadas ao lado do texto têm de ser uma lista não vazia de {"nome": str, '
+                f'"argumentos": dict}}, não {chamadas!r}.')
+        object.__setattr__(self, "texto", texto)
+        object.__setattr__(self, "chamadas", tuple(chamadas))
+
+
 class RoteiroEsgotado(RuntimeError):
     """O modelo recebeu mais pedidos do que os passos do roteiro."""
 
 
 def _normalizar_item(item, posicao: int):
-    if isinstance(item, (str, Falha)) or callable(item):
+    if isinstance(item, (str, Falha, TextoEChamadas)) or callable(item):
         return item
     if isinstance(item, dict):
         item = [item]
@@ -93,6 +118,8 @@ class Roteiro:
     - um texto — a resposta final do modelo;
     - uma lista de chamadas ``{"nome": str, "argumentos": dict}`` (várias = chamadas em paralelo;
       um só dicionário também serve);
+    - ``Roteiro.com_texto("Vou ver o stock.", chamadas)`` — texto e chamadas na mesma resposta,
+      como um modelo verdadeiro costuma fazer;
     - ``Roteiro.falha(429, retry_after_ms=10)`` ou ``Roteiro.falha(500)`` — uma falha da API;
     - um decisor ``(mensagens, ferramentas) -> ...`` para um passo que depende do pedido.
 
@@ -110,6 +137,11 @@ class Roteiro:
               mensagem: str | None = None) -> Falha:
         """Uma falha simulada da API: ``Roteiro.falha(429, retry_after_ms=20)``, ``Roteiro.falha(500)``."""
         return Falha(estado, retry_after_ms=retry_after_ms, retry_after=retry_after, mensagem=mensagem)
+
+    @staticmethod
+    def com_texto(texto: str, chamadas) -> TextoEChamadas:
+        """Texto e chamadas na mesma resposta: ``Roteiro.com_texto("Vou ver.", {"nome": …})``."""
+        return TextoEChamadas(texto, chamadas)
 
     @property
     def restantes(self) -> int:

@@ -191,10 +191,8 @@ def tokens_do_pedido(mensagens: list, ferramentas: list | None = None, *,
 
 
 def tokens_da_resposta(texto: str | None, chamadas: list[tuple[str, str]]) -> int:
-    """``usage.completion_tokens``: o texto, ou 3 + nome + argumentos por chamada."""
-    if chamadas:
-        return sum(3 + n(nome) + n(argumentos) for nome, argumentos in chamadas)
-    return n(texto or "")
+    """``usage.completion_tokens``: o texto, mais 3 + nome + argumentos por chamada."""
+    return n(texto or "") + sum(3 + n(nome) + n(argumentos) for nome, argumentos in chamadas)
 
 
 def tokens_por_bloco(mensagens: list, ferramentas_json: str | None) -> list[int]:
