@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import time
 
 import nbformat
 import pytest
@@ -116,6 +117,50 @@ class TestVerificar:
 
         r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": resumir_e_traduzir}))
         assert r and all(x.estado == FALHOU and "ciclo" in x.mensagem for x in r)
+
+    def test_o_limite_volta_a_disparar_quando_o_primeiro_alarme_e_engolido(self, monkeypatch):
+        """Um TempoEsgotado engolido (num callback do gc, num ``except BaseException``) não
+        desliga o limite: o alarme repete-se até a verificação sair."""
+        monkeypatch.setattr(verificacao, "LIMITE_POR_VERIFICACAO", 0.3)
+        engolidos = []
+
+        def resumir_e_traduzir(texto, chamar_modelo):
+            fim = time.monotonic() + 5  # sem a repetição, acaba aqui e devolve None
+            while time.monotonic() < fim:
+                try:
+                    while time.monotonic() < fim:
+                        pass
+                except BaseException as erro:  # noqa: BLE001 — a primeira vez perde-se
+                    if engolidos:
+                        raise
+                    engolidos.append(type(erro).__name__)
+
+        r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": resumir_e_traduzir}))
+        assert engolidos == ["TempoEsgotado"]
+        assert r and all(x.estado == FALHOU and "ciclo" in x.mensagem for x in r), r
+
+    def test_a_repeticao_do_alarme_nao_interrompe_quem_trata_o_primeiro(self, monkeypatch):
+        """Quem apanha o TempoEsgotado para arrumar (como a fronteira a recuperar o kernel) e o
+        relança não é interrompido a meio pela repetição."""
+        monkeypatch.setattr(verificacao, "LIMITE_POR_VERIFICACAO", 0.3)
+        vistos = []
+
+        def resumir_e_traduzir(texto, chamar_modelo):
+            fim = time.monotonic() + 5
+            try:
+                while time.monotonic() < fim:
+                    pass
+            except BaseException as erro:  # noqa: BLE001
+                vistos.append(type(erro).__name__)
+                arrumar = time.monotonic() + 1.2  # mais do que duas repetições
+                while time.monotonic() < arrumar:
+                    pass
+                vistos.append("arrumou")
+                raise
+
+        r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": resumir_e_traduzir}))
+        assert vistos == ["TempoEsgotado", "arrumou"] * len(r), vistos
+        assert r and all(x.estado == FALHOU and "ciclo" in x.mensagem for x in r), r
 
     def test_excecao_inesperada_e_nome_em_falta(self):
         r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": lambda t, m: 1 / 0}))

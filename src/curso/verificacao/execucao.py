@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import signal
+import sys
 import threading
 from dataclasses import dataclass
 
@@ -45,25 +46,51 @@ class TempoEsgotado(BaseException):
 
 
 class _Alarme:
-    """Limite de tempo por verificação (só onde há SIGALRM e estamos na thread principal)."""
+    """Limite de tempo por verificação (só onde há SIGALRM e estamos na thread principal).
+
+    O alarme repete-se até a verificação sair do bloco: um ``TempoEsgotado`` que calha dentro de
+    um *callback* do ``gc`` (o da hypothesis, visto na CI) ou de um ``__del__`` é engolido pelo
+    Python como «unraisable», e um ``except BaseException: pass`` também o engole; um alarme de um
+    só tiro deixava então a verificação correr sem limite. Enquanto o ``TempoEsgotado`` está a ser
+    tratado (a fronteira a recuperar o kernel, um ``finally``), a repetição não o interrompe.
+    """
+
+    REPETICAO = 0.5  # segundos entre um alarme engolido e o seguinte
 
     def __init__(self, segundos: float):
         self.segundos = segundos
         self.ativo = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        self.disparou = False
 
     def _disparar(self, *_):
+        if self.disparou and _a_ser_tratado():
+            return
+        self.disparou = True
         raise TempoEsgotado()
 
     def __enter__(self):
         if self.ativo:
             self.anterior = signal.signal(signal.SIGALRM, self._disparar)
-            signal.setitimer(signal.ITIMER_REAL, self.segundos)
+            signal.setitimer(signal.ITIMER_REAL, self.segundos, self.REPETICAO)
         return self
 
     def __exit__(self, *_):
         if self.ativo:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.anterior)
+
+
+def _a_ser_tratado() -> bool:
+    """Um ``TempoEsgotado`` está a ser tratado (num ``except``/``finally``), talvez por baixo de
+    outra exceção que esse tratamento lançou e apanhou."""
+    erro = sys.exc_info()[1]
+    for _ in range(100):  # a cadeia de __context__ é curta; o limite só evita um ciclo
+        if erro is None:
+            return False
+        if isinstance(erro, TempoEsgotado):
+            return True
+        erro = erro.__context__
+    return False
 
 
 def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) -> Resultado:
