@@ -130,7 +130,7 @@ class TestVerificar:
                 try:
                     while time.monotonic() < fim:
                         pass
-                except BaseException as erro:  # noqa: BLE001 — a primeira vez perde-se
+                except BaseException as erro:  # a primeira vez perde-se
                     if engolidos:
                         raise
                     engolidos.append(type(erro).__name__)
@@ -150,7 +150,7 @@ class TestVerificar:
             try:
                 while time.monotonic() < fim:
                     pass
-            except BaseException as erro:  # noqa: BLE001
+            except BaseException as erro:
                 vistos.append(type(erro).__name__)
                 arrumar = time.monotonic() + 1.2  # mais do que duas repetições
                 while time.monotonic() < arrumar:
