@@ -62,6 +62,17 @@ class Falha:
         return cabecalhos
 
 
+def _chamadas(item) -> list | None:
+    """``item`` como lista de chamadas ``{"nome": str, …}`` (um só dicionário também serve), ou
+    ``None`` se não o for."""
+    if isinstance(item, dict):
+        item = [item]
+    if isinstance(item, (list, tuple)) and item and all(
+            isinstance(c, dict) and isinstance(c.get("nome"), str) for c in item):
+        return list(item)
+    return None
+
+
 @dataclass(frozen=True)
 class TextoEChamadas:
     """Uma resposta com texto **e** chamadas de ferramentas, como os modelos verdadeiros dão muitas
@@ -73,17 +84,14 @@ class TextoEChamadas:
     texto: str
     chamadas: tuple
 
-    def __init__(self, texto: str, chamadas):
-        if not isinstance(texto, str) or not texto:
-            raise TypeError(f"O texto que acompanha as chamadas tem de ser um texto não vazio, não {texto!r}.")
-        if isinstance(chamadas, dict):
-            chamadas = [chamadas]
-        if not isinstance(chamadas, (list, tuple)) or not chamadas or not all(
-                isinstance(c, dict) and isinstance(c.get("nome"), str) for c in chamadas):
+    def __post_init__(self):
+        if not isinstance(self.texto, str) or not self.texto:
+            raise TypeError(f"O texto que acompanha as chamadas tem de ser um texto não vazio, não {self.texto!r}.")
+        chamadas = _chamadas(self.chamadas)
+        if chamadas is None:
             raise TypeError(
                 'As chamadas ao lado do texto têm de ser uma lista não vazia de {"nome": str, '
-                f'"argumentos": dict}}, não {chamadas!r}.')
-        object.__setattr__(self, "texto", texto)
+                f'"argumentos": dict}}, não {self.chamadas!r}.')
         object.__setattr__(self, "chamadas", tuple(chamadas))
 
 
