@@ -221,7 +221,13 @@ def _ferramentas_ecoadas(corpo: dict) -> list:
     return ecoadas
 
 
-def _itens_de_saida(resumo: str, texto, chamadas, ids_chamadas) -> list:
+def _itens_de_saida(resumo: str, texto, chamadas, ids_chamadas, raciocinio: dict | None) -> list:
+    # o item de raciocínio, quando o modelo raciocinou, vem antes de tudo, como na API verdadeira
+    antes = [raciocinio] if raciocinio else []
+    return antes + _mensagem_e_chamadas(resumo, texto, chamadas, ids_chamadas)
+
+
+def _mensagem_e_chamadas(resumo: str, texto, chamadas, ids_chamadas) -> list:
     mensagem = [{
         "type": "message", "id": _id("msg_", resumo, "msg"), "status": "completed", "role": "assistant",
         "content": [{"type": "output_text", "text": texto or "", "annotations": [], "logprobs": []}],
@@ -237,8 +243,13 @@ def _itens_de_saida(resumo: str, texto, chamadas, ids_chamadas) -> list:
 
 
 def resposta(corpo: dict, texto, chamadas, *, resumo: str, created: int,
-             ids_chamadas: list[str], uso: dict) -> dict:
-    """O objeto ``response`` completo (``status: completed``)."""
+             ids_chamadas: list[str], uso: dict, esforco: str | None = None,
+             raciocinio: dict | None = None) -> dict:
+    """O objeto ``response`` completo (``status: completed``).
+
+    ``esforco``: o esforço de raciocínio efetivo (o do perfil do modelo, se o pedido não disse
+    outro); ``raciocinio``: o item ``reasoning`` a pôr antes da resposta, ou ``None``.
+    """
     escolha = corpo.get("tool_choice", "auto")
     return {
         "id": _id("resp_", resumo, "resp"),
@@ -252,10 +263,10 @@ def resposta(corpo: dict, texto, chamadas, *, resumo: str, created: int,
         "max_output_tokens": corpo.get("max_output_tokens"),
         "max_tool_calls": corpo.get("max_tool_calls"),
         "model": corpo["model"],
-        "output": _itens_de_saida(resumo, texto, chamadas, ids_chamadas),
+        "output": _itens_de_saida(resumo, texto, chamadas, ids_chamadas, raciocinio),
         "parallel_tool_calls": corpo.get("parallel_tool_calls") is not False,
         "previous_response_id": corpo.get("previous_response_id"),
-        "reasoning": {"effort": None, "summary": None},
+        "reasoning": {"effort": esforco, "summary": None},
         "service_tier": "default",
         "store": corpo.get("store") is not False,
         "temperature": corpo.get("temperature", 1.0),
@@ -270,13 +281,13 @@ def resposta(corpo: dict, texto, chamadas, *, resumo: str, created: int,
     }
 
 
-def uso(entrada: int, saida: int, em_cache: int, escritos: int) -> dict:
-    """O ``usage`` da API Responses."""
+def uso(entrada: int, saida: int, em_cache: int, escritos: int, raciocinio: int = 0) -> dict:
+    """O ``usage`` da API Responses (``saida`` já conta os tokens de ``raciocinio``)."""
     return {
         "input_tokens": entrada,
         "input_tokens_details": {"cached_tokens": em_cache, "cache_write_tokens": escritos},
         "output_tokens": saida,
-        "output_tokens_details": {"reasoning_tokens": 0},
+        "output_tokens_details": {"reasoning_tokens": raciocinio},
         "total_tokens": entrada + saida,
     }
 
@@ -309,7 +320,10 @@ def fluxo(final: dict, pedacos_texto: list[str], pedaco_argumentos: int) -> byte
     emitir("response.created", response=inicial)
     emitir("response.in_progress", response=inicial)
     for indice, item in enumerate(final["output"]):
-        if item["type"] == "function_call":
+        if item["type"] == "reasoning":
+            # sem resumo pedido, o item de raciocínio chega inteiro, sem deltas
+            emitir("response.output_item.added", output_index=indice, item={**item, "status": "in_progress"})
+        elif item["type"] == "function_call":
             emitir("response.output_item.added", output_index=indice,
                    item={**item, "arguments": "", "status": "in_progress"})
             argumentos = item["arguments"]

@@ -45,19 +45,33 @@ def decisor_padrao(mensagens: list[dict], ferramentas: list[dict]) -> str:
     )
 
 
-def esquema_pedido(pedido: dict) -> dict | None:
-    """O esquema JSON de uma saída estruturada pedida (``response_format`` nas Chat Completions,
-    ``text.format`` na Responses), ou ``None``."""
+def _formato_pedido(pedido) -> dict | None:
+    """O formato de saída pedido (``response_format`` nas Chat Completions, ``text.format`` na
+    Responses), quando é JSON (``json_schema`` ou ``json_object``)."""
     if not isinstance(pedido, dict):
         return None
-    formato = pedido.get("response_format")
-    if isinstance(formato, dict) and formato.get("type") == "json_schema":
-        esquema = (formato.get("json_schema") or {}).get("schema")
-        return esquema if isinstance(esquema, dict) else None
-    formato = (pedido.get("text") or {}).get("format") if isinstance(pedido.get("text"), dict) else None
-    if isinstance(formato, dict) and formato.get("type") == "json_schema":
-        return formato.get("schema") if isinstance(formato.get("schema"), dict) else None
+    texto = pedido.get("text")
+    for formato in (pedido.get("response_format"), texto.get("format") if isinstance(texto, dict) else None):
+        if isinstance(formato, dict) and formato.get("type") in ("json_schema", "json_object"):
+            return formato
     return None
+
+
+def esquema_pedido(pedido: dict) -> dict | None:
+    """O esquema JSON de uma saída estruturada pedida, ou ``None``."""
+    formato = _formato_pedido(pedido)
+    if formato is None or formato["type"] != "json_schema":
+        return None
+    # nas Chat Completions o esquema vem dentro de "json_schema"; na Responses, ao lado de "type"
+    interior = formato.get("json_schema") if isinstance(formato.get("json_schema"), dict) else formato
+    esquema = interior.get("schema")
+    return esquema if isinstance(esquema, dict) else None
+
+
+def pede_json(pedido: dict) -> bool:
+    """Se o pedido pede o «modo JSON» (``{"type": "json_object"}``)."""
+    formato = _formato_pedido(pedido)
+    return formato is not None and formato["type"] == "json_object"
 
 
 def exemplo_do_esquema(esquema: dict, definicoes: dict | None = None, fundo: int = 20):

@@ -49,13 +49,17 @@ def _correr(args) -> int:
                     "tools": [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]})
     _ouvir_sinais_de_paragem()
     try:
-        contexto = servir(decisor, args.host, args.porta, registo=registo, retirados=args.retirado)
+        from .perfis import PERFIS
+
+        contexto = servir(decisor, args.host, args.porta, registo=registo, retirados=args.retirado,
+                          perfis=PERFIS if args.perfis else None)
         url = contexto.__enter__()
     except OSError as erro:
         print(f"Erro: não consegui abrir {args.host}:{args.porta} ({erro.strerror or erro}).", file=sys.stderr)
         return 1
     try:
-        print(f"Modelo offline a servir em {url} (decisor {args.decisor}).", flush=True)
+        perfis = ", com os perfis dos modelos que o curso conhece" if args.perfis else ""
+        print(f"Modelo offline a servir em {url} (decisor {args.decisor}{perfis}).", flush=True)
         print(f"Usa base_url={url!r} e uma api_key qualquer. Ctrl+C para terminar.", flush=True)
         threading.Event().wait(timeout=args.duracao)
     except KeyboardInterrupt:
@@ -93,5 +97,8 @@ def registar(sub, ajuda):
     p.add_argument("--retirado", action="append", default=[], metavar="MODELO",
                    help="finge que MODELO foi retirado: os pedidos com ele respondem 404 "
                         "model_not_found, como a API (pode repetir-se)")
+    p.add_argument("--perfis", action="store_true",
+                   help="responde como os modelos que o curso conhece (curso.offline.perfis): o "
+                        "raciocínio, os 400 que cada um dá e a janela de contexto; sem isto, aceita tudo")
     p.set_defaults(func=_correr)
     return p

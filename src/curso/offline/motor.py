@@ -15,7 +15,7 @@ from urllib.parse import unquote
 
 from . import api_responses, respostas
 from .cache import CachePrefixos
-from .decisores import decisor_padrao, esquema_pedido, exemplo_do_esquema
+from .decisores import decisor_padrao, esquema_pedido, exemplo_do_esquema, pede_json
 from .escolha import (
     DecisorIncumpridor,
     confirmar,
@@ -26,6 +26,14 @@ from .escolha import (
 )
 from .formatos import copia_json, corpo_de_erro, json_compacto, ler_json
 from .modelos import Catalogo, erro_modelo_inexistente
+from .perfis import (
+    esforco_do_pedido,
+    item_de_raciocinio,
+    perfil_de,
+    recusa_da_janela,
+    recusa_do_chat,
+    tokens_de_raciocinio,
+)
 from .roteiro import Falha, RoteiroEsgotado
 from .tokens import tokens_da_resposta, tokens_por_bloco
 from .validacao import ErroPedido, validar_pedido
@@ -70,9 +78,12 @@ class Motor:
     ``cache``: a cache de prefixos simulada; ``conversas``: as respostas guardadas para
     ``previous_response_id``. ``catalogo``: os modelos de ``GET /v1/models`` e os retirados
     (um :class:`~curso.offline.modelos.Catalogo`; por omissão, aberto: aceita qualquer nome).
+    ``perfis``: ``{nome: Perfil}`` dos modelos que o motor imita (ver ``curso.offline.perfis``);
+    por omissão nenhum, e qualquer combinação de parâmetros é aceite.
     """
 
-    def __init__(self, decisor, pedidos: list | None = None, catalogo: Catalogo | None = None):
+    def __init__(self, decisor, pedidos: list | None = None, catalogo: Catalogo | None = None,
+                 perfis: dict | None = None):
         if not callable(decisor):
             raise TypeError(
                 "O decisor tem de ser uma função (mensagens, ferramentas) -> texto | lista de "
@@ -84,6 +95,7 @@ class Motor:
         self.cache = CachePrefixos()
         self.conversas = api_responses.Conversas()
         self.catalogo = Catalogo() if catalogo is None else catalogo
+        self.perfis = perfis
 
     def tratar(self, metodo: str, caminho: str, corpo: bytes) -> tuple[int, dict, bytes]:
         inicio = time.perf_counter()
@@ -153,46 +165,71 @@ class Motor:
             raise _Recusa(500, corpo_de_erro(mensagem)) from erro
         if isinstance(resultado, Falha):
             raise _Recusa(resultado.estado, json_compacto(resultado.corpo()), resultado.cabecalhos_http())
-        esquema = esquema_pedido(pedido)
-        if self.decisor is decisor_padrao and esquema is not None and not resultado[1]:
+        if self.decisor is decisor_padrao and not resultado[1]:
             # uma saída estruturada pedida ao decisor padrão (p. ex. em `curso servidor`): o texto
-            # que ele dá não cumpriria o esquema, e a API verdadeira cumpre-o sempre
-            resultado = json_compacto(exemplo_do_esquema(esquema)).decode(), resultado[1]
+            # que ele dá não cumpriria o formato, e a API verdadeira cumpre-o sempre
+            esquema = esquema_pedido(pedido)
+            if esquema is not None:
+                resultado = json_compacto(exemplo_do_esquema(esquema)).decode(), resultado[1]
+            elif pede_json(pedido):
+                resultado = json_compacto({"resposta": resultado[0]}).decode(), resultado[1]
         return resultado
 
-    def _tokens(self, pedido: dict, mensagens: list, ferramentas_json, texto, chamadas):
-        """(entrada, saída, lidos da cache, escritos na cache), com a cache do mesmo modelo."""
-        blocos = tokens_por_bloco(mensagens, ferramentas_json)
+    def _tokens(self, pedido: dict, mensagens: list, ferramentas_json, blocos, texto, chamadas, raciocinio):
+        """(entrada, saída, lidos da cache, escritos na cache, raciocínio), com a cache do mesmo modelo.
+
+        ``raciocinio``: os tokens de raciocínio, que a API conta dentro dos de saída.
+        """
         lidos, escritos = self.cache.medir_e_guardar(pedido["model"], mensagens, ferramentas_json, blocos)
-        return 3 + sum(blocos), tokens_da_resposta(texto, chamadas), lidos, escritos
+        return 3 + sum(blocos), tokens_da_resposta(texto, chamadas) + raciocinio, lidos, escritos, raciocinio
+
+    def _perfil(self, pedido: dict):
+        return None if self.perfis is None else perfil_de(pedido.get("model"), self.perfis)
 
     @staticmethod
-    def _validar(validar, *args):
+    def _recusar(erro: ErroPedido | None) -> None:
+        """A resposta de erro de um pedido que a API recusaria (nada, se ``erro`` for ``None``)."""
+        if erro is not None:
+            raise _Recusa(erro.estado, json_compacto(erro.corpo()))
+
+    @classmethod
+    def _validar(cls, validar, *args):
         try:
             return validar(*args)
         except ErroPedido as erro:
-            raise _Recusa(erro.estado, json_compacto(erro.corpo())) from erro
+            cls._recusar(erro)
 
     # ----------------------------------------------------------------------- cada API
 
     def _conclusoes(self, pedido: dict, corpo: bytes, resumo: str):
         ferramentas_json = self._validar(validar_pedido, pedido)
+        perfil = self._perfil(pedido)
+        self._recusar(recusa_do_chat(pedido, perfil))
+        blocos = tokens_por_bloco(pedido["messages"], ferramentas_json)
+        self._recusar(recusa_da_janela(perfil, 3 + sum(blocos), "messages"))
         copia = ler_json(corpo)  # a do decisor
         texto, chamadas = self._decidir(pedido, copia["messages"], copia.get("tools") or [])
-        uso = respostas.uso(*self._tokens(pedido, pedido["messages"], ferramentas_json, texto, chamadas))
+        raciocinio = tokens_de_raciocinio(esforco_do_pedido(pedido, perfil, api_responses=False))
+        uso = respostas.uso(*self._tokens(pedido, pedido["messages"], ferramentas_json, blocos, texto, chamadas,
+                                          raciocinio))
         return respostas.construir(pedido, texto, chamadas, resumo=resumo, uso=uso)
 
     def _responses(self, pedido: dict, corpo: bytes, resumo: str):
         traduzido = self._validar(api_responses.preparar, pedido, self.conversas)
+        perfil = self._perfil(pedido)
+        blocos = tokens_por_bloco(traduzido.mensagens, traduzido.ferramentas_json)
+        self._recusar(recusa_da_janela(perfil, 3 + sum(blocos), "input"))
         # a cópia do decisor: as conversas guardadas e a contagem de tokens ficam a salvo
         copia = copia_json([traduzido.mensagens, traduzido.ferramentas])
         texto, chamadas = self._decidir(pedido, *copia)
-        uso = api_responses.uso(
-            *self._tokens(pedido, traduzido.mensagens, traduzido.ferramentas_json, texto, chamadas)
-        )
+        esforco = esforco_do_pedido(pedido, perfil, api_responses=True)
+        raciocinio = tokens_de_raciocinio(esforco)
+        uso = api_responses.uso(*self._tokens(pedido, traduzido.mensagens, traduzido.ferramentas_json, blocos,
+                                              texto, chamadas, raciocinio))
         _, created, ids_chamadas = respostas.ids(resumo, len(chamadas))
         final = api_responses.resposta(pedido, texto, chamadas, resumo=resumo, created=created,
-                                       ids_chamadas=ids_chamadas, uso=uso)
+                                       ids_chamadas=ids_chamadas, uso=uso, esforco=esforco,
+                                       raciocinio=item_de_raciocinio(resumo) if raciocinio else None)
         if pedido.get("store") is not False:
             self.conversas.guardar(final["id"], api_responses.conversa_depois(traduzido, texto, chamadas,
                                                                                 ids_chamadas))

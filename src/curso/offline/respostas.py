@@ -68,15 +68,15 @@ def ids(resumo: str, quantas: int) -> tuple[str, int, list[str]]:
     return identificador, created, ids_chamadas
 
 
-def uso(prompt: int, conclusao: int, em_cache: int = 0, escritos: int = 0) -> dict:
-    """O ``usage`` do Chat Completions."""
+def uso(prompt: int, conclusao: int, em_cache: int = 0, escritos: int = 0, raciocinio: int = 0) -> dict:
+    """O ``usage`` do Chat Completions (``conclusao`` já conta os tokens de ``raciocinio``)."""
     return {
         "prompt_tokens": prompt,
         "completion_tokens": conclusao,
         "total_tokens": prompt + conclusao,
         "prompt_tokens_details": {"cached_tokens": em_cache, "cache_write_tokens": escritos, "audio_tokens": 0},
         "completion_tokens_details": {
-            "reasoning_tokens": 0,
+            "reasoning_tokens": raciocinio,
             "audio_tokens": 0,
             "accepted_prediction_tokens": 0,
             "rejected_prediction_tokens": 0,

@@ -120,7 +120,7 @@ class _Atendedor(BaseHTTPRequestHandler):
 
 @contextlib.contextmanager
 def servir(decisor, host: str = "127.0.0.1", porta: int = 0, *, pedidos: list | None = None,
-           registo=None, modelos=None, retirados=()):
+           registo=None, modelos=None, retirados=(), perfis=None):
     """Serve o modelo offline por HTTP enquanto o bloco ``with`` corre.
 
     Devolve o URL base (um ``str``), por exemplo ``"http://127.0.0.1:54321/v1"``, para usares como
@@ -128,9 +128,11 @@ def servir(decisor, host: str = "127.0.0.1", porta: int = 0, *, pedidos: list | 
     ``pedidos``: uma lista onde cada corpo de pedido recebido é acrescentado. ``registo``: função
     chamada com uma linha de texto por pedido. ``modelos`` e ``retirados``: o catálogo de
     ``GET /v1/models`` e os modelos que respondem 404 ``model_not_found`` (ver
-    :class:`~curso.offline.modelos.Catalogo`). À saída do bloco a porta é fechada.
+    :class:`~curso.offline.modelos.Catalogo`). ``perfis``: os modelos a imitar, como em
+    :func:`~curso.offline.cliente_offline`. À saída do bloco a porta é fechada.
     """
-    servidor = _Servidor((host, porta), Motor(decisor, pedidos, Catalogo(modelos, retirados)), registo)
+    motor = Motor(decisor, pedidos, Catalogo(modelos, retirados), perfis)
+    servidor = _Servidor((host, porta), motor, registo)
     fio = threading.Thread(
         target=servidor.serve_forever, kwargs={"poll_interval": 0.05}, name="curso-servidor", daemon=True
     )

@@ -29,26 +29,30 @@ def _opcoes(opcoes: dict) -> dict:
     return base
 
 
-def cliente_offline(decisor, *, modelos=None, retirados=(), **opcoes) -> openai.OpenAI:
+def cliente_offline(decisor, *, modelos=None, retirados=(), perfis=None, **opcoes) -> openai.OpenAI:
     """Um ``openai.OpenAI`` verdadeiro cujas respostas vêm do ``decisor``, sem rede.
 
     ``decisor(mensagens, ferramentas)`` devolve o texto final ou uma lista de chamadas
     ``{"nome": str, "argumentos": dict}``. Cada corpo de pedido fica em ``cliente.pedidos``.
     ``modelos`` e ``retirados``: o que ``cliente.models.list()`` mostra e os modelos que
     respondem 404 ``model_not_found``, como a API faz a um modelo retirado (ver
-    :class:`~curso.offline.modelos.Catalogo`). ``opcoes`` vão para o construtor do SDK (por
-    exemplo ``max_retries=2`` ou ``_strict_response_validation=True``); por omissão ``max_retries=0``.
+    :class:`~curso.offline.modelos.Catalogo`). ``perfis``: ``{nome: Perfil}`` dos modelos a imitar
+    (``curso.offline.perfis.PERFIS`` para os que o curso conhece): com eles, o pedido com o nome de
+    um modelo é recusado, raciocina e conta como esse modelo; sem eles (por omissão), tudo é aceite.
+    ``opcoes`` vão para o construtor do SDK (por exemplo ``max_retries=2`` ou
+    ``_strict_response_validation=True``); por omissão ``max_retries=0``.
     """
-    motor = Motor(decisor, catalogo=Catalogo(modelos, retirados))
+    motor = Motor(decisor, catalogo=Catalogo(modelos, retirados), perfis=perfis)
     cliente = openai.OpenAI(http_client=httpx2.Client(transport=_transporte(motor)), **_opcoes(opcoes))
     cliente.pedidos = motor.pedidos
     cliente.motor = motor
     return cliente
 
 
-def cliente_offline_assincrono(decisor, *, modelos=None, retirados=(), **opcoes) -> openai.AsyncOpenAI:
+def cliente_offline_assincrono(decisor, *, modelos=None, retirados=(), perfis=None,
+                               **opcoes) -> openai.AsyncOpenAI:
     """O mesmo que :func:`cliente_offline`, como ``openai.AsyncOpenAI`` (para ``await``)."""
-    motor = Motor(decisor, catalogo=Catalogo(modelos, retirados))
+    motor = Motor(decisor, catalogo=Catalogo(modelos, retirados), perfis=perfis)
     cliente = openai.AsyncOpenAI(
         http_client=httpx2.AsyncClient(transport=_transporte(motor)), **_opcoes(opcoes)
     )
