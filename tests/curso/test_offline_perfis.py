@@ -251,3 +251,24 @@ def test_curso_servidor_tem_a_opcao_dos_perfis():
     r = subprocess.run([sys.executable, "-m", "curso", "servidor", "--help"],
                        capture_output=True, text=True, timeout=60)
     assert "--perfis" in r.stdout and "janela de contexto" in r.stdout
+
+
+# --------------------------------------------------------------------------------------------
+# Contar tokens de um modelo que o tiktoken não conhece
+
+
+def test_contar_tokens_de_um_modelo_que_o_tiktoken_nao_conhece_e_uma_aproximacao_dita():
+    import warnings
+
+    from curso.offline import codificador
+    from curso.offline.tokens import AproximacaoDeTokens, codificacao_do_modelo, codificador_do_modelo
+
+    assert codificacao_do_modelo(MODELO_PADRAO) == ("o200k_base", False)
+    with pytest.warns(AproximacaoDeTokens, match="aproximação — confirma-a com o usage"):
+        assert codificador_do_modelo(MODELO_PADRAO) is codificador()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # um modelo que o tiktoken conhece conta-se sem aviso
+        assert codificacao_do_modelo(ANTIGO) == ("o200k_base", True)
+        codificador_do_modelo(ANTIGO)
+    with pytest.raises(ValueError, match="cl100k_base"):
+        codificador_do_modelo("gpt-4")

@@ -125,6 +125,49 @@ def codificador() -> Codificador:
     )
 
 
+class AproximacaoDeTokens(UserWarning):
+    """A contagem de tokens de um modelo cujo tokenizador o tiktoken não conhece é uma aproximação."""
+
+
+def codificacao_do_modelo(nome: str) -> tuple[str, bool]:
+    """``(codificação, exata)`` do modelo ``nome``.
+
+    Exata quando o tiktoken instalado conhece o nome; senão, a da família do modelo (do seu perfil
+    em ``curso.offline.perfis``, ou ``o200k_base``, a dos modelos da OpenAI desde o GPT-4o) — uma
+    aproximação: a OpenAI não publica o tokenizador de todos os modelos.
+    """
+    from tiktoken.model import encoding_name_for_model
+
+    try:
+        return encoding_name_for_model(nome), True
+    except KeyError:
+        from .perfis import perfil_de
+
+        perfil = perfil_de(nome)
+        return (perfil.codificacao if perfil is not None else "o200k_base"), False
+
+
+def codificador_do_modelo(nome: str) -> Codificador:
+    """O tokenizador com que contar os tokens de ``nome``, dito em voz alta quando é aproximado.
+
+    Quando o tiktoken não conhece o nome (``tiktoken.encoding_for_model`` daria ``KeyError``), usa
+    a codificação da família e emite um aviso :class:`AproximacaoDeTokens`: confirma a contagem com
+    o ``usage`` que a API devolve. O curso só traz o vocabulário do ``o200k_base`` (o tiktoken
+    nunca vai à rede): outra codificação dá um ``ValueError``.
+    """
+    import warnings
+
+    codificacao, exata = codificacao_do_modelo(nome)
+    if codificacao != "o200k_base":
+        raise ValueError(f"O modelo «{nome}» usa a codificação {codificacao}, e o curso só traz o "
+                         "o200k_base (sem rede, o tiktoken não a descarrega).")
+    if not exata:
+        warnings.warn(f"O tiktoken não conhece o modelo «{nome}»: conto com o {codificacao}, a "
+                      "codificação da família, e é uma aproximação — confirma-a com o usage que a "
+                      "API devolve (prompt_tokens).", AproximacaoDeTokens, stacklevel=2)
+    return codificador()
+
+
 @lru_cache(maxsize=16384)
 def n(texto: str) -> int:
     """Número de tokens de ``texto`` (com cache: as conversas repetem muito texto)."""
