@@ -205,7 +205,98 @@ def _agents_sdk_usa_a_responses():
     assert _openai_shared.get_use_responses_by_default() is True
 
 
+def _agents_novas_tentativas_e_compactacao():
+    from agents import ModelRetrySettings, ModelSettings, OpenAIResponsesCompactionSession
+
+    assert "retry" in ModelSettings.__dataclass_fields__
+    assert {"max_retries", "backoff", "policy"} <= set(_parametros(ModelRetrySettings))
+    assert {"session_id", "underlying_session"} <= set(_parametros(OpenAIResponsesCompactionSession))
+
+
+def _mcp_revisao_da_especificacao():
+    import mcp_types
+
+    assert mcp_types.LATEST_PROTOCOL_VERSION == "2026-07-28"
+
+
+def _openai_gancho_prepare_options():
+    """O gancho onde o cliente do curso acrescenta reasoning_effort: existe, diz para que serve e
+    corre antes de o corpo ser montado (o que sai pela rede já traz o que ele mudou)."""
+    import httpx2
+    import openai
+
+    from openai._base_client import AsyncAPIClient, SyncAPIClient
+
+    for base, classe in ((SyncAPIClient, openai.OpenAI), (AsyncAPIClient, openai.AsyncOpenAI)):
+        assert "Hook for mutating the given options" in (base._prepare_options.__doc__ or ""), base
+        assert issubclass(classe, base)
+    enviados = []
+
+    def guardar(pedido):
+        enviados.append(pedido.content)
+        return httpx2.Response(500, json={"error": {"message": "x"}})
+
+    class Marcado(openai.OpenAI):
+        def _prepare_options(self, opcoes):
+            opcoes = super()._prepare_options(opcoes)
+            opcoes.json_data = {**opcoes.json_data, "marca": 1}
+            return opcoes
+
+    cliente = Marcado(api_key="x", base_url="http://offline.teste/v1", max_retries=0,
+                      http_client=httpx2.Client(transport=httpx2.MockTransport(guardar)))
+    with pytest.raises(openai.InternalServerError):
+        cliente.chat.completions.create(model="m", messages=[{"role": "user", "content": "olá"}])
+    assert b'"marca":1' in enviados[0].replace(b" ", b"")
+
+
+def _openai_raciocinio_e_cache_no_usage():
+    from typing import get_args
+
+    from openai.types import CompletionUsage
+    from openai.types.chat import completion_create_params
+    from openai.types.responses import ResponseUsage
+    from openai.types.shared import ChatModel, ReasoningEffort
+
+    from curso.clientes import MODELO_PADRAO
+
+    esforcos = {valor for membro in get_args(ReasoningEffort) for valor in get_args(membro)}
+    assert "none" in esforcos and MODELO_PADRAO in get_args(ChatModel)
+    uso = CompletionUsage.model_fields
+    assert "reasoning_tokens" in uso["completion_tokens_details"].annotation.__args__[0].model_fields
+    assert "cache_write_tokens" in uso["prompt_tokens_details"].annotation.__args__[0].model_fields
+    assert "cache_write_tokens" in ResponseUsage.model_fields["input_tokens_details"].annotation.model_fields
+    assert {"mode", "ttl"} <= set(completion_create_params.PromptCacheOptions.__annotations__)
+    assert "prompt_cache_retention" in completion_create_params.CompletionCreateParamsBase.__annotations__
+
+
+def _openai_datas_de_saida():
+    """As docstrings do SDK instalado dão a data de saída do modelo anterior e nenhuma ao atual."""
+    import openai.resources.responses.responses as modulo
+
+    from curso.clientes import MODELO_PADRAO
+
+    texto = Path(modulo.__file__).read_text(encoding="utf-8")
+    assert '"gpt-4o-mini-2024-07-18": Announced shutdown date: 2027-01-14' in texto
+    assert f'"{MODELO_PADRAO}": Announced shutdown date' not in texto
+
+
+def _tiktoken_nao_conhece_o_modelo():
+    from tiktoken.model import encoding_name_for_model
+
+    from curso.clientes import MODELO_PADRAO
+
+    with pytest.raises(KeyError):
+        encoding_name_for_model(MODELO_PADRAO)
+    assert encoding_name_for_model("gpt-4o-mini") == "o200k_base"
+
+
 FACTOS = {
+    "`ModelSettings(retry=ModelRetrySettings(...))`": _agents_novas_tentativas_e_compactacao,
+    "revisão 2026-07-28": _mcp_revisao_da_especificacao,
+    "gancho que o SDK tem para isso (`_prepare_options`": _openai_gancho_prepare_options,
+    "`completion_tokens_details.reasoning_tokens`": _openai_raciocinio_e_cache_no_usage,
+    "sem data de saída no SDK instalado": _openai_datas_de_saida,
+    "o `tiktoken` instalado não o conhece": _tiktoken_nao_conhece_o_modelo,
     "duas vezes por omissão e com *backoff*, os erros de ligação e as respostas 408, 409, 429 e 5xx":
         _openai_novas_tentativas,
     "a que o OpenAI Agents SDK usa por omissão": _agents_sdk_usa_a_responses,
