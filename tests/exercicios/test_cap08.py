@@ -117,14 +117,15 @@ class TestEx8_2:
     def test_detalhes_em_falta_ou_none(self, nb):
         """prompt_tokens_details pode faltar, ser None ou trazer cached_tokens None"""
         variantes = [_uso(500, 10, sem_detalhes=True), _uso(500, 10, cache=None),
-                     {"prompt_tokens": 500, "completion_tokens": 10, "prompt_tokens_details": None}]
+                     {"prompt_tokens": 500, "completion_tokens": 10, "prompt_tokens_details": None},
+                     self._com_escrita(500, 10, None, None)]
         esperado = (500 * 3.0 + 10 * 11.0) / 1e6
         for uso in variantes:
             try:
                 r = nb.custo_da_execucao([uso], PRECOS)
             except (KeyError, TypeError, AttributeError) as erro:
                 raise AssertionError(explica(
-                    "Trata a cache em falta como 0 tokens em cache: usa .get(...) e «or 0».",
+                    "Trata a cache em falta como 0 tokens em cache (e 0 escritos nela): usa .get(...) e «or 0».",
                     f"com {uso!r} deu {type(erro).__name__}: {erro}")) from None
             assert _perto(r, esperado), explica(
                 "Sem cache, toda a entrada paga ao preço normal.", f"com {uso!r}: obtive {r!r}")
@@ -141,6 +142,34 @@ class TestEx8_2:
         except Exception:  # aqui só interessa se os usos mudaram; as contas têm as suas verificações
             pass
         assert usos == antes, explica("Lê os usage sem os modificar.", f"ficaram {usos!r}")
+
+    @staticmethod
+    def _com_escrita(prompt, saida, cache, escritos):
+        """Um usage com cached_tokens e cache_write_tokens nos detalhes da entrada."""
+        return {"prompt_tokens": prompt, "completion_tokens": saida, "total_tokens": prompt + saida,
+                "prompt_tokens_details": {"cached_tokens": cache, "cache_write_tokens": escritos}}
+
+    def test_escrita_em_cache_ao_seu_preco(self, nb):
+        """Os tokens escritos na cache pagam o preço de escrita, em vez do de entrada"""
+        precos = {**PRECOS, "escrita_em_cache": 3.75}
+        r = nb.custo_da_execucao([self._com_escrita(1500, 100, 0, 1024)], precos)
+        esperado = (476 * 3.0 + 1024 * 3.75 + 100 * 11.0) / 1e6
+        assert _perto(r, esperado), explica(
+            "cache_write_tokens já estão dentro de prompt_tokens: cobra-os ao preço 'escrita_em_cache' e só o "
+            "resto (prompt − lidos da cache − escritos) ao preço de entrada.", f"esperava {esperado!r}, obtive {r!r}")
+
+    def test_escrita_sem_preco_paga_como_entrada(self, nb):
+        """Sem preço de escrita, os tokens escritos na cache pagam como entrada"""
+        try:
+            r = nb.custo_da_execucao([self._com_escrita(1500, 100, 0, 1024)], dict(PRECOS))
+        except KeyError as erro:
+            raise AssertionError(explica(
+                "O preço 'escrita_em_cache' é opcional: sem ele, usa o de 'entrada' (precos.get(...)).",
+                f"deu KeyError: {erro}")) from None
+        esperado = (1500 * 3.0 + 100 * 11.0) / 1e6
+        assert _perto(r, esperado), explica(
+            "Sem 'escrita_em_cache' nos preços, os tokens escritos pagam o preço de entrada (nem mais, nem duas "
+            "vezes).", f"esperava {esperado!r}, obtive {r!r}")
 
 
 class TestEx8_3:

@@ -3,11 +3,9 @@
 Requisito: r2
 """
 
+_certo = custo_da_execucao
+
 
 def custo_da_execucao(usos, precos):
-    total = 0.0
-    for uso in usos:
-        em_cache = (uso.get("prompt_tokens_details") or {}).get("cached_tokens") or 0
-        total += (uso["prompt_tokens"] * precos["entrada"] + em_cache * precos["entrada_em_cache"]
-                  + uso["completion_tokens"] * precos["saida"]) / 1_000_000
-    return total
+    em_cache = sum((uso.get("prompt_tokens_details") or {}).get("cached_tokens") or 0 for uso in usos)
+    return _certo(usos, precos) + em_cache * precos["entrada"] / 1_000_000

@@ -3,13 +3,9 @@
 Requisito: r3
 """
 
+_certo = custo_da_execucao
+
 
 def custo_da_execucao(usos, precos):
-    total = 0.0
-    for uso in usos:
-        em_cache = (uso.get("prompt_tokens_details") or {}).get("cached_tokens") or 0
-        raciocinio = (uso.get("completion_tokens_details") or {}).get("reasoning_tokens") or 0
-        saida = uso["completion_tokens"] + raciocinio
-        total += ((uso["prompt_tokens"] - em_cache) * precos["entrada"]
-                  + em_cache * precos["entrada_em_cache"] + saida * precos["saida"]) / 1_000_000
-    return total
+    raciocinio = sum((uso.get("completion_tokens_details") or {}).get("reasoning_tokens") or 0 for uso in usos)
+    return _certo(usos, precos) + raciocinio * precos["saida"] / 1_000_000
