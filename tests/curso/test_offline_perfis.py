@@ -247,10 +247,22 @@ def test_o_decisor_padrao_cumpre_o_modo_json():
     assert json.loads(r.choices[0].message.content)["resposta"].startswith("[modelo offline]")
 
 
-def test_curso_servidor_tem_a_opcao_dos_perfis():
+def test_curso_servidor_com_perfis_responde_como_o_modelo():
     r = subprocess.run([sys.executable, "-m", "curso", "servidor", "--help"],
                        capture_output=True, text=True, timeout=60)
     assert "--perfis" in r.stdout and "janela de contexto" in r.stdout
+    processo = subprocess.Popen([sys.executable, "-m", "curso", "servidor", "--porta", "0", "--duracao", "30",
+                                 "--silencioso", "--perfis"], stdout=subprocess.PIPE, text=True)
+    try:
+        linha = processo.stdout.readline()
+        assert "com os perfis dos modelos que o curso conhece" in linha, linha
+        url = linha.split(" em ", 1)[1].split(" ", 1)[0]
+        c = openai.OpenAI(base_url=url, api_key="x", max_retries=0, _strict_response_validation=True)
+        with pytest.raises(openai.BadRequestError, match="Function tools with reasoning_effort"):
+            c.chat.completions.create(model=MODELO_PADRAO, messages=PERGUNTA, tools=[VER_STOCK])
+    finally:
+        processo.terminate()
+        processo.wait(timeout=10)
 
 
 # --------------------------------------------------------------------------------------------
