@@ -100,10 +100,14 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
 
 
 def exportar_csv(db_url: str, destino: Path, capitulos: list[str], alunos: list[str]) -> None:
-    """O CSV do ``nbgrader export`` (uma linha por aluno e capítulo), só destes capítulos."""
+    """O CSV do ``nbgrader export`` (uma linha por aluno e capítulo), só dos destes capítulos que
+    têm submissões: um capítulo que ninguém entregou daria uma linha de 0 por aluno."""
     from nbgrader.api import Gradebook
     from nbgrader.plugins import CsvExportPlugin
 
-    plugin = CsvExportPlugin(to=str(destino), assignment=list(capitulos), student=list(alunos))
     with Gradebook(db_url) as gb:
+        feitos = [c for c in capitulos if gb.assignment_submissions(c)]
+        # uma lista vazia seria «todos»: sem nenhum feito, fica só o cabeçalho
+        plugin = CsvExportPlugin(to=str(destino), assignment=feitos or ["(nenhum)"],
+                                 student=list(alunos))
         plugin.export(gb)
