@@ -364,6 +364,7 @@ CATEGORIAS = [
 def figura_distribuicao(stats: list[Estatistica]):
     """Por exercício, uma barra com quantos alunos ficaram em cada categoria (com os números)."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     n = max(len(stats), 1)
     fig = Figure(figsize=(9, 1.6 + 0.22 * n), dpi=100, layout="constrained")
@@ -385,6 +386,7 @@ def figura_distribuicao(stats: list[Estatistica]):
         esquerda = [a + b for a, b in zip(esquerda, valores, strict=True)]
     ax.set_yticks(y[:len(stats)], [e.ex.ident for e in stats], fontsize=8)
     ax.set_xlabel("alunos")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # alunos inteiros, mesmo numa turma pequena
     ax.set_xlim(0, total)
     ax.set_ylim(-0.6, n - 0.4)
     fig.suptitle("Distribuição por exercício (número de alunos em cada caso)")
@@ -405,6 +407,7 @@ def faixas(alunos: list[Aluno]) -> list[int]:
 def figura_totais(alunos: list[Aluno]):
     """O histograma das notas finais (percentagem do máximo do curso), com o número em cada barra."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(9, 3), dpi=100, layout="constrained")
     ax = fig.add_subplot()
@@ -414,6 +417,7 @@ def figura_totais(alunos: list[Aluno]):
     ax.bar_label(barras, fontsize=8)
     ax.set_xlabel("nota final (% do máximo)")
     ax.set_ylabel("alunos")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("Notas finais da turma")
     ax.margins(y=0.15)
     return fig
