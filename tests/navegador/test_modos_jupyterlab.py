@@ -123,22 +123,22 @@ def test_ferramentas_do_professor_so_no_modo_do_professor(jupyterlab_de, tmp_pat
             browser.close()
 
 
-def test_a_configuracao_do_professor_so_desliga_as_noticias():
-    pasta = iniciar.CONFIGURACAO_PROFESSOR
+def _so_o_page_config(pasta) -> dict:
+    """A pasta de configuração está no repositório e só tem o ``labconfig/page_config.json``."""
     assert pasta.is_relative_to(RAIZ_REPO)
     ficheiros = sorted(str(f.relative_to(pasta)) for f in pasta.rglob("*") if f.is_file())
     assert ficheiros == [os.path.join("labconfig", "page_config.json")]
-    config = json.loads((pasta / "labconfig" / "page_config.json").read_text())
-    assert config == {"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}
+    return json.loads((pasta / "labconfig" / "page_config.json").read_text())
+
+
+def test_a_configuracao_do_professor_so_desliga_as_noticias():
+    assert _so_o_page_config(iniciar.CONFIGURACAO_PROFESSOR) == {
+        "disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}
 
 
 def test_a_configuracao_do_aluno_e_do_curso_e_so_desliga_o_que_deve():
-    """A pasta de configuração do aluno está no repositório e só desliga extensões do navegador."""
-    pasta = iniciar.CONFIGURACAO_ALUNO
-    assert pasta.is_relative_to(RAIZ_REPO)
-    ficheiros = sorted(str(f.relative_to(pasta)) for f in pasta.rglob("*") if f.is_file())
-    assert ficheiros == [os.path.join("labconfig", "page_config.json")]
-    config = json.loads((pasta / "labconfig" / "page_config.json").read_text())
+    """A configuração do aluno só desliga extensões do navegador."""
+    config = _so_o_page_config(iniciar.CONFIGURACAO_ALUNO)
     assert set(config) == {"disabledExtensions"}
     assert all(nome.startswith(("@jupyter/nbgrader:", "@jupyterlab/apputils-extension:announcements"))
                for nome in config["disabledExtensions"])
