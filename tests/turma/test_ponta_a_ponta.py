@@ -94,6 +94,7 @@ def test_tres_alunos_na_primeira_semana(tmp_path):
     # o retorno da ana, em português
     retorno = (tmp_path / "feedback" / "ana" / CAP / f"{CAP}.html").read_text(encoding="utf-8")
     assert "A tua resposta" in retorno and "Student's answer" not in retorno
+    assert f"{CAP} (nota: {total:g} / {total:g})" in retorno
 
 
 def _turma_dificil(pasta) -> dict[str, float]:
