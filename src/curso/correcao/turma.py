@@ -52,6 +52,7 @@ class Exercicio:
     pontos: float
     titulo: str = ""
     frases: dict[str, str] = field(default_factory=dict)  # método test_* → frase do enunciado
+    celula: str = ""  # o grade_id da célula de verificação, onde o nbgrader guarda a nota
 
 
 @dataclass
@@ -107,7 +108,8 @@ def exercicios_do_curso(fonte: Path) -> list[Exercicio]:
             frases = {v: normalizar(r.frase) for r in requisitos_de(ident, Path(fonte))
                       for v in r.verificacoes}
             exercicios.append(Exercicio(ident, caderno.parent.name, float(nbg.get("points", 0)),
-                                        titulo.group(1).replace("`", "") if titulo else "", frases))
+                                        titulo.group(1).replace("`", "") if titulo else "", frases,
+                                        m.group(0)))
     return exercicios
 
 
@@ -186,12 +188,6 @@ def _passou_tudo(dados: dict) -> bool:
     return publicas and (not isinstance(escondidos, dict) or escondidos.get("passou") is True)
 
 
-def celula_de(ex: Exercicio) -> str:
-    """O ``grade_id`` da célula de verificação do exercício (a que tem a nota no nbgrader)."""
-    capitulo, numero = ex.ident.split(".")
-    return f"ex{capitulo}_{numero}_verificacao"
-
-
 def pontos(turma: Turma, aluno: str, ex: Exercicio) -> float | str | None:
     """Os pontos de ``aluno`` em ``ex``: os da célula no ``gradebook.db``, se lá estiver; ``None``
     sem submissão do capítulo; ``"erro"`` quando a submissão não tem nota (não se corrigiu)."""
@@ -201,7 +197,7 @@ def pontos(turma: Turma, aluno: str, ex: Exercicio) -> float | str | None:
     if s.sem_nota:
         return "erro"
     if s.livro is not None:
-        p = s.livro.celulas.get(celula_de(ex), 0.0)
+        p = s.livro.celulas.get(ex.celula, 0.0)
         return "erro" if p is None else p
     dados = s.exercicios.get(ex.ident)
     return ex.pontos if dados is not None and _passou_tudo(dados) else 0.0
