@@ -102,10 +102,16 @@ def test_so_os_capitulos_que_a_turma_fez(raiz):
     assert [(a.aluno, a.ultimo) for a in t.parados(turma)] == [("bruno", None), ("duda", "1.2")]
 
 
-def test_com_capitulos_escolhidos(raiz):
+def test_com_capitulos_escolhidos(raiz, tmp_path, monkeypatch, capsys):
     turma = t.carregar(raiz, capitulos=["cap01", "cap02"])
     assert turma.capitulos == ["cap01", "cap02"]
     assert {a.aluno: a.sem_submissao for a in t.por_aluno(turma)}["ana"] == ["cap02"]
+    monkeypatch.chdir(raiz)
+    html = tmp_path / "turma.html"
+    assert main(["turma", "--capitulos", "cap01", "cap02", "--html", str(html),
+                 "--caderno", str(tmp_path / "turma.ipynb")]) == 0
+    assert "Capítulos: cap01, cap02 (pedidos)." in capsys.readouterr().out
+    assert "2 capítulo(s) (cap01, cap02)" in html.read_text(encoding="utf-8")
 
 
 def test_as_notas_sao_as_do_gradebook(raiz):

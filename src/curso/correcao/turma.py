@@ -777,6 +777,10 @@ def executar(args) -> int:
     rever = para_rever(turma)
     como = "pedidos" if args.capitulos else "os que têm submissões corrigidas; --capitulos para escolher"
     print(f"Capítulos: {', '.join(turma.capitulos)} ({como}).")
+    if not turma.com_gradebook:
+        print("⚠ Não li o gradebook.db (não existe, ou o nbgrader_config.py não diz onde está): as "
+              "notas são as das verificações gravadas em resultados/, sem notas manuais nem "
+              "penalizações por atraso.")
     print(f"Turma: {len(turma.alunos)} alunos, {len(turma.submissoes)} submissões "
           f"({len(rever)} para rever, {sum(1 for r in rever if r[2] is None)} sem nota).")
     print(f"Relatório: {saida_html}\nCaderno do professor: {saida_nb}")
