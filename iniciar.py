@@ -35,6 +35,7 @@ EXTENSOES_DO_PROFESSOR = (
     "nbgrader.server_extensions.assignment_list",
     "nbgrader.server_extensions.course_list",
 )
+FORMGRADER_EM_PORTUGUES = "curso.correcao.formgrader"
 PROXY_DO_HUB = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 
 
@@ -107,6 +108,8 @@ def comando_jupyterlab(python: Path, professor: bool = False) -> tuple[list[str]
     ambiente = _ambiente()
     if not professor:
         comando += [f"--ServerApp.jpserver_extensions={nome}=False" for nome in EXTENSOES_DO_PROFESSOR]
+    else:  # a correção manual no formgrader em português (src/curso/correcao/formgrader.py)
+        comando.append(f"--ServerApp.jpserver_extensions={FORMGRADER_EM_PORTUGUES}=True")
     configuracao = CONFIGURACAO_PROFESSOR if professor else CONFIGURACAO_ALUNO
     anteriores = [c for c in ambiente.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep) if c]
     ambiente["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(configuracao), *anteriores])

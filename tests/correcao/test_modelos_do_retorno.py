@@ -119,6 +119,8 @@ def test_os_modelos_traduzidos_tem_os_blocos_dos_do_nbgrader():
     nomes = re.compile(r"{%-?\s*(?:block|macro)\s+(\w+)")
     pares = [(f, f) for f in ("feedback/index.html.j2", "feedback/conf.json", "formgrade/index.html.j2",
                               "formgrade/formgrade_macros.html.j2", "formgrade/conf.json")]
+    pares += [(f, f"formgrader/{f}") for f in ("base.tpl", "gradebook_base.tpl", "gradebook_assignments.tpl",
+                                               "gradebook_notebooks.tpl", "gradebook_notebook_submissions.tpl")]
     for original, nosso in pares:
         texto, traduzido = (originais / original).read_text(), (nossos / nosso).read_text()
         assert set(nomes.findall(texto)) <= set(nomes.findall(traduzido)), original

@@ -64,7 +64,8 @@ from correcao._turma import (celula, copiar_curso, corrigir, esboco, exercicios,
 
 CAP = "cap01"
 INGLES = ["Student's answer", "Grade cell", "Test cell", "Score", "(Top)", "In [", "Full credit",
-          "Submission", "Next", "Prev"]
+          "Submission", "Next", "Prev", "Manual Grading", "Loading", "Names", "Gradebook", "Search",
+          "Manage"]
 
 
 @pytest.fixture(scope="module")
@@ -152,8 +153,8 @@ def test_relatorio_e_retorno_da_primeira_semana_no_chromium(primeira_semana, tmp
 
 @pytest.mark.timeout(900)
 def test_correcao_manual_no_formgrader_em_portugues(primeira_semana, tmp_path):
-    """O formgrader do modo do professor (``iniciar.py professor``) mostra a submissão da carla
-    com o modelo traduzido."""
+    """O formgrader do modo do professor (``iniciar.py professor``): as páginas da correção
+    manual (curso.correcao.formgrader) e a submissão da carla (o modelo «formgrade» traduzido)."""
     if not CHROMIUM.exists():
         pytest.fail("Falta o Chromium do Debian em /usr/bin/chromium (apt-get install -y chromium).")
     import importlib.util
@@ -188,6 +189,23 @@ def test_correcao_manual_no_formgrader_em_portugues(primeira_semana, tmp_path):
                 pagina = browser.new_page()
                 pagina.set_viewport_size({"width": 1200, "height": 1000})
                 pagina.set_default_timeout(90_000)  # o primeiro HTML do formgrader numa máquina ocupada
+                # o caminho da correção manual: capítulos → cadernos → submissões → uma submissão
+                pagina.goto(f"{base}/formgrader/gradebook?token={token}")
+                expect(pagina.locator("h1").nth(1)).to_have_text("Correção manual", timeout=90_000)
+                expect(pagina.locator("thead th")).to_have_text(
+                    ["Capítulo", "Data limite", "Submissões", "Nota média"])
+                expect(pagina.locator("#main-table")).to_contain_text(CAP)  # a tabela carregou
+                pagina.goto(f"{base}/formgrader/gradebook/{CAP}/{CAP}?token={token}")
+                expect(pagina.locator("#toggle_names")).to_have_text("Mostrar todos os nomes")
+                expect(pagina.locator("#main-table tr")).to_have_count(3)
+                expect(pagina.locator("#main-table")).to_contain_text("Submissão n.º 3")
+                pagina.locator("#toggle_names").click()
+                expect(pagina.locator("#toggle_names")).to_have_text("Esconder todos os nomes")
+                expect(pagina.locator("#main-table")).to_contain_text("carla")
+                expect(pagina.get_by_text("Procurar:")).to_be_visible()
+                corpo = pagina.locator("body").inner_text()
+                assert [palavra for palavra in INGLES if palavra in corpo] == [], corpo[:2000]
+                _capturar(pagina, tmp_path, "formgrader_submissoes.png")
                 pagina.goto(f"{base}/formgrader/submissions/{submissao}/?token={token}")
                 expect(pagina.locator(".panel-title").first).to_contain_text(
                     re.compile(r"Submissão [123] de 3"), timeout=90_000)
