@@ -27,12 +27,15 @@ PRIMEIRA_LICAO = "chapters/01_o_que_e_um_agente.ipynb"
 # a configuração do JupyterLab do aluno (sem as ferramentas do professor do nbgrader nem o aviso
 # das notícias do Jupyter), acrescentada só a este processo: a de quem usa a máquina não muda
 CONFIGURACAO_ALUNO = RAIZ / "ferramentas" / "jupyter_aluno"
+# a do professor: as ferramentas do nbgrader, também sem o aviso das notícias do Jupyter
+CONFIGURACAO_PROFESSOR = RAIZ / "ferramentas" / "jupyter_professor"
 EXTENSOES_DO_PROFESSOR = (
     "nbgrader.server_extensions.formgrader",
     "nbgrader.server_extensions.validate_assignment",
     "nbgrader.server_extensions.assignment_list",
     "nbgrader.server_extensions.course_list",
 )
+FORMGRADER_EM_PORTUGUES = "curso.correcao.formgrader"
 PROXY_DO_HUB = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 
 
@@ -95,6 +98,7 @@ def comando_jupyterlab(python: Path, professor: bool = False) -> tuple[list[str]
     «Create Assignment», painéis Formgrader, Course List e Assignments) nem o aviso das notícias
     do Jupyter: as extensões do navegador ficam desligadas por ``ferramentas/jupyter_aluno``
     (acrescentada a ``JUPYTER_CONFIG_PATH``) e as do servidor por ``--ServerApp.jpserver_extensions``.
+    O professor vê as ferramentas, mas também não o aviso (``ferramentas/jupyter_professor``).
     """
     # a raiz do servidor é a do curso (para chegares a exercises/), e abre-se já a lição 1
     comando = [str(python), "-m", "jupyter", "lab", f"--ServerApp.root_dir={RAIZ}",
@@ -104,8 +108,11 @@ def comando_jupyterlab(python: Path, professor: bool = False) -> tuple[list[str]
     ambiente = _ambiente()
     if not professor:
         comando += [f"--ServerApp.jpserver_extensions={nome}=False" for nome in EXTENSOES_DO_PROFESSOR]
-        anteriores = [c for c in ambiente.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep) if c]
-        ambiente["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(CONFIGURACAO_ALUNO), *anteriores])
+    else:  # a correção manual no formgrader em português (src/curso/correcao/formgrader.py)
+        comando.append(f"--ServerApp.jpserver_extensions={FORMGRADER_EM_PORTUGUES}=True")
+    configuracao = CONFIGURACAO_PROFESSOR if professor else CONFIGURACAO_ALUNO
+    anteriores = [c for c in ambiente.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep) if c]
+    ambiente["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(configuracao), *anteriores])
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         comando.append("--allow-root")  # num contentor ou numa máquina de testes corre-se como root
     return comando, ambiente

@@ -8,6 +8,7 @@ import os
 
 from nbgrader import preprocessors as pp
 
+import curso.correcao
 from curso.correcao.configuracao import aplicar
 from curso.nbgrader_extra import LimparSolucoes
 from curso.raiz import path_com_este_interpretador
@@ -50,6 +51,12 @@ c.ClearOutput.remove_metadata_fields = {"collapsed", "scrolled", "execution", "E
 # «curso corrigir» — kernels que morrem reiniciados, células apagadas repostas, retorno sem os
 # testes escondidos (ver src/curso/correcao/configuracao.py)
 aplicar(c)
+
+# o retorno ao aluno e a correção manual no formgrader em português: os modelos «feedback» e
+# «formgrade» traduzidos no curso (src/curso/correcao/modelos_nbgrader/LEIAME.md) no lugar dos do
+# nbgrader; sem «template_name», cada um escolhe o seu (o generate_feedback e o formgrader)
+c.HTMLExporter.extra_template_basedirs = [
+    os.path.join(os.path.dirname(curso.correcao.__file__), "modelos_nbgrader")]
 
 # correção: limite por célula (um ciclo infinito não para a turma) e o mesmo kernel do curso
 c.ExecutePreprocessor.timeout = 60

@@ -3,14 +3,17 @@
 Uma turma pequena e conhecida num ``gradebook.db`` sintético (``nbgrader.api.Gradebook`` numa
 pasta temporária, sem correr a correção), com as notas conferidas à mão:
 
-| aluno  | cap01 (máx. 3,5)           | cap02 (máx. 2,5)                   | correspondência |
-|--------|----------------------------|------------------------------------|-----------------|
-| ana    | 2 + 1,5 = 3,5              | 1 + 0 + 0,5 = 1,5                  | sim             |
-| bruno  | 2 + 0 − 0,5 (atraso) = 1,5 | não entregou                       | sim             |
-| joao   | 0,25 + 1 = 1,25            | não se corrigiu (kernel morto)     | sim (João)      |
-| duarte | entregue, sem nota         | não entregou                       | sim             |
-| carla  | 1 + 1 = 2                  | 1/3 + 1 + 0,5 = 1,83 (arredondado) | **não**         |
-| eva    | —                          | —                                  | sim, sem notas  |
+| aluno  | cap01 (máx. 3,5)           | cap02 (máx. 2,5)                          | correspondência |
+|--------|----------------------------|-------------------------------------------|-----------------|
+| ana    | 2 + 1,5 = 3,5              | 1 + 0 + 0,5 = 1,5                         | sim             |
+| bruno  | 2 + 0 − 0,5 (atraso) = 1,5 | não entregou                              | sim             |
+| joao   | 0,25 + 1 = 1,25            | 1 + 0 (kernel morto em ex2) + 0,5 = 1,5   | sim (João)      |
+| duarte | entregue, sem nota         | não entregou                              | sim             |
+| carla  | 1 + 1 = 2                  | 1/3 + 1 + 0,5 = 1,83 (arredondado)        | **não**         |
+| eva    | —                          | —                                         | sim, sem notas  |
+
+O joao fica para rever (o kernel morreu numa célula) com a nota do gradebook.db: os pontos das
+outras células. A carla, corrigida e sem correspondência, fica de fora: o comando sai com 1.
 """
 
 import csv
@@ -33,7 +36,7 @@ CELULAS = {"cap01": [("ex1", 2.0), ("ex2", 1.5)], "cap02": [("ex1", 1.0), ("ex2"
 NOTAS = {  # aluno -> capítulo -> pontos por célula (None: a correção não registou nota)
     "ana": {"cap01": [2, 1.5], "cap02": [1, 0, 0.5]},
     "bruno": {"cap01": [2, 0]},
-    "joao": {"cap01": [0.25, 1], "cap02": [None, None, None]},
+    "joao": {"cap01": [0.25, 1], "cap02": [1, 0, 0.5]},
     "carla": {"cap01": [1, 1], "cap02": [1 / 3, 1, 0.5]},
 }
 NOMES = {"ana": ("Ana", "Silva"), "joao": ("João", "Gonçalves"), "carla": ("Carla", "Sousa")}
@@ -45,7 +48,7 @@ CORRESPONDENCIA = (
     "duarte,duarte@escola.pt,2026004,Duarte Reis,,,duarte.reis,Turma B\n"
     "eva,eva@escola.pt,2026005,Eva Lima,9005,,,Turma B\n"
 )
-MOTIVO_JOAO = "o kernel morreu (os._exit) e não voltou"
+MOTIVO_JOAO = "célula «ex2»: o kernel morreu (os._exit); vale 0, o resto foi corrigido"
 PENALIZACOES = {("bruno", "cap01"): 0.5}  # entregou tarde: o nbgrader tira 0,5
 
 
@@ -106,11 +109,12 @@ def curso(_modelo, tmp_path, monkeypatch):
     return pasta, pasta / "correspondencia.csv"
 
 
-def _exportar(pasta: Path, formato: str, *opcoes: str) -> tuple[bytes, str]:
+def _exportar(pasta: Path, formato: str, *opcoes: str, codigo: int = 1) -> tuple[bytes, str]:
+    """O CSV e o relatório; por omissão sai com 1, porque a carla (corrigida, sem
+    correspondência) fica de fora."""
     saida = pasta / f"{formato}.csv"
-    codigo = main(["exportar", formato, "--correspondencia", "correspondencia.csv",
-                   "--saida", str(saida), *opcoes])
-    assert codigo == 0
+    assert main(["exportar", formato, "--correspondencia", "correspondencia.csv",
+                 "--saida", str(saida), *opcoes]) == codigo
     return saida.read_bytes(), (pasta / f"{formato}.csv.relatorio.txt").read_text(encoding="utf-8")
 
 
@@ -137,8 +141,8 @@ def test_moodle_segue_a_importacao_de_notas_por_csv(curso):
         "Email address,cap01,cap02\r\n"
         "ana.silva@escola.pt,3.5,1.5\r\n"
         "bruno@escola.pt,1.5,\r\n"
-        "duarte@escola.pt,0,\r\n"
-        "joao.goncalves@escola.pt,1.25,0\r\n"
+        "duarte@escola.pt,,\r\n"
+        "joao.goncalves@escola.pt,1.25,1.5\r\n"
     )
     # o Moodle lê os valores com unformat_float: só dígitos e ponto decimal, ou vazio (sem nota)
     for linha in _linhas(dados)[1:]:
@@ -151,7 +155,7 @@ def test_moodle_pelo_numero(curso):
     pasta, _ = curso
     dados, _ = _exportar(pasta, "moodle", "--identificador", "idnumber", "--capitulos", "cap01")
     assert _linhas(dados) == [["ID number", "cap01"], ["2026001", "3.5"], ["2026002", "1.5"],
-                              ["2026004", "0"], ["2026003", "1.25"]]
+                              ["2026004", ""], ["2026003", "1.25"]]
 
 
 def test_canvas_segue_o_csv_do_gradebook(curso):
@@ -175,8 +179,8 @@ def test_canvas_segue_o_csv_do_gradebook(curso):
     assert linhas[2:] == [
         ["Silva, Ana", "9001", "A2026001", "ana.silva", "Turma A", "3.5", "1.5"],
         ["Bruno Costa", "9002", "", "", "Turma A", "1.5", ""],
-        ["Duarte Reis", "", "", "duarte.reis", "Turma B", "0", ""],
-        ["Gonçalves, João", "", "A2026003", "", "Turma B", "1.25", "0"],
+        ["Duarte Reis", "", "", "duarte.reis", "Turma B", "", ""],
+        ["Gonçalves, João", "", "A2026003", "", "Turma B", "1.25", "1.5"],
     ]
     assert "carla" in relatorio and "eva" in relatorio
 
@@ -187,31 +191,69 @@ def test_canvas_sem_ids_dos_trabalhos_usa_o_nome(curso):
     assert _linhas(dados)[0][5:] == ["cap01", "cap02"]
 
 
-def test_falhas_zero_ou_em_branco_sempre_com_o_motivo(curso):
+def test_a_nota_e_a_do_gradebook_a_nao_ser_que_se_peca_outra(curso):
+    """Por omissão, quem teve uma célula morta vale os pontos das outras (os do gradebook.db e
+    do nbgrader export); 0 ou em branco só a pedido; listado com o motivo nos três casos."""
     pasta, _ = curso
-    zero, rel_zero = _exportar(pasta, "moodle", "--falhas", "zero")
-    branco, rel_branco = _exportar(pasta, "moodle", "--falhas", "branco")
-    por_zero = {linha[0]: linha[1:] for linha in _linhas(zero)}
-    por_branco = {linha[0]: linha[1:] for linha in _linhas(branco)}
-    assert por_zero["joao.goncalves@escola.pt"] == ["1.25", "0"]
-    assert por_branco["joao.goncalves@escola.pt"] == ["1.25", ""]
-    assert por_zero["duarte@escola.pt"] == ["0", ""]
-    assert por_branco["duarte@escola.pt"] == ["", ""]
-    # quem não entregou fica em branco nas duas opções
-    assert por_zero["bruno@escola.pt"][1] == por_branco["bruno@escola.pt"][1] == ""
-    for rel, valor in ((rel_zero, "0"), (rel_branco, "em branco")):
-        falhas = rel.split("não se corrigiram")[1].split("\n\n")[0]
-        assert f"joao · cap02: {valor} — {MOTIVO_JOAO}" in falhas
-        assert f"duarte · cap01: {valor} — entregue em submitted/duarte/cap01/" in falhas
+    por = {}
+    for falhas in ("nota", "zero", "branco"):
+        dados, rel = _exportar(pasta, "moodle", *(["--falhas", falhas] if falhas != "nota" else []))
+        por[falhas] = {linha[0]: linha[1:] for linha in _linhas(dados)}
+        rever = rel.split("Submissões para rever")[1].split("\n\n")[0]
+        valor = {"nota": "1.5", "zero": "0", "branco": "em branco"}[falhas]
+        assert f"joao · cap02: {valor} — {MOTIVO_JOAO}" in rever
+        # entregue e sem nota no gradebook.db: em branco, a não ser que se peça 0
+        assert (f"duarte · cap01: {'0' if falhas == 'zero' else 'em branco'} — entregue em "
+                "submitted/duarte/cap01/") in rever
         assert "bruno · cap02" in rel.split("não entregues")[1]
+    joao = "joao.goncalves@escola.pt"
+    assert (por["nota"][joao], por["zero"][joao], por["branco"][joao]) == (
+        ["1.25", "1.5"], ["1.25", "0"], ["1.25", ""])
+    assert por["nota"]["duarte@escola.pt"] == por["branco"]["duarte@escola.pt"] == ["", ""]
+    assert por["zero"]["duarte@escola.pt"] == ["0", ""]
+    # quem não entregou fica em branco em todas
+    assert {por[f]["bruno@escola.pt"][1] for f in por} == {""}
 
 
-def test_a_correcao_sem_nota_no_gradebook_e_uma_falha(curso):
+def test_a_correcao_sem_nota_no_gradebook_fica_para_rever(curso):
+    from nbgrader.api import Gradebook
+
     pasta, _ = curso
     (pasta / "resultados" / "joao" / "cap02.json").unlink()  # só o gradebook.db sabe
+    with Gradebook(f"sqlite:///{pasta / 'gradebook.db'}") as gb:
+        sub = gb.find_submission("cap02", "joao")
+        grades = {g.name: g for nb in sub.notebooks for g in nb.grades}
+        grades["ex2"].auto_score = grades["ex3"].auto_score = None
+        gb.db.commit()
     turma = exportar.ler_turma(pasta / "gradebook.db", pasta)
-    assert turma.notas["joao"]["cap02"].pontos is None
-    assert turma.notas["joao"]["cap02"].motivo == "a correção não registou nota em ex1, ex2, ex3"
+    assert turma.notas["joao"]["cap02"].pontos == 1  # o que ficou registado, como o nbgrader export
+    assert turma.notas["joao"]["cap02"].motivo == "a correção não registou nota em ex2, ex3"
+
+
+def test_por_omissao_so_os_capitulos_com_submissoes(curso):
+    """O «curso corrigir» regista todos os capítulos no gradebook.db; na primeira semana só o
+    cap01 tem submissões, e a exportação não ganha uma coluna vazia por cada um dos outros."""
+    from nbgrader.api import Gradebook
+
+    pasta, _ = curso
+    with Gradebook(f"sqlite:///{pasta / 'gradebook.db'}") as gb:
+        for cap in ("cap03", "cap04"):
+            gb.add_assignment(cap)
+    dados, _ = _exportar(pasta, "canvas")
+    assert _linhas(dados)[0][5:] == ["cap01", "cap02"]
+    dados, _ = _exportar(pasta, "moodle", "--capitulos", "cap01", "cap03")
+    assert _linhas(dados)[0] == ["Email address", "cap01", "cap03"]
+
+
+def test_sai_com_1_quando_um_aluno_corrigido_fica_de_fora(curso, capsys):
+    pasta, correspondencia = curso
+    _exportar(pasta, "moodle")
+    assert "1 aluno(s) corrigido(s) ficaram fora do CSV: carla" in capsys.readouterr().err
+    with correspondencia.open("a", encoding="utf-8") as f:
+        f.write("carla,carla@escola.pt,2026006,,9006,,,\n")
+    dados, _ = _exportar(pasta, "moodle", codigo=0)
+    assert ["carla@escola.pt", "2", "1.83"] in _linhas(dados)
+    assert "fora do CSV" not in capsys.readouterr().err
 
 
 def test_numeros_conferidos_e_ninguem_inventado(curso):
@@ -238,7 +280,7 @@ def test_sem_identificador_do_lms_fica_de_fora_e_e_dito(curso):
     correspondencia["bruno"]["id"] = ""  # sem ID, SIS User ID nem SIS Login ID no Canvas
     exp = exportar.exportar_canvas(turma, correspondencia)
     assert exp.sem_id == ["bruno"] and "bruno" not in exp.exportados
-    assert "sem identificador do Canvas" in exportar.relatorio(exp, "canvas", Path("x.csv"), "zero")
+    assert "sem identificador do Canvas" in exportar.relatorio(exp, "canvas", Path("x.csv"), "nota")
 
 
 def test_exportacao_do_canvas_com_a_coluna_aluno_serve_de_correspondencia(curso):

@@ -202,7 +202,8 @@ def _turma(hub: Hub, prof: str, resolve: str, branco: str, hostil: str) -> None:
         retornos = list((hub.casa(aluno) / CAP / "feedback").glob(f"*/{CAP}.html"))
         assert len(retornos) == 1, (aluno, retornos, trazido, devolvido)
         html = retornos[0].read_text(encoding="utf-8")
-        assert f"Score: {esperado[aluno]:.1f} / {total:.1f}" in html, aluno
+        # o cabeçalho do retorno em português (src/curso/correcao/modelos_nbgrader): «cap01 (nota: 3 / 6)»
+        assert f"(nota: {esperado[aluno]:g} / {total:g})".replace(".", ",") in html, aluno
         assert "BEGIN HIDDEN TESTS" not in html, aluno
         listagem = _ok(hub, aluno, "cd ~ && find . -name '*.ipynb' -o -name '*.html' | sort")
         assert not [outro for outro in alunos if outro != aluno and outro in listagem], listagem

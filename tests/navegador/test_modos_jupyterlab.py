@@ -3,7 +3,7 @@ num browser verdadeiro.
 
 O aluno não vê as ferramentas do professor do nbgrader (menu Nbgrader, botão «Validate», painel
 «Create Assignment», Formgrader, Course List) nem o aviso das notícias do Jupyter; o professor vê
-tudo. O JupyterLab arranca com o comando de ``iniciar.py``, só com o que um teste precisa por
+as ferramentas, e também não o aviso. O JupyterLab arranca com o comando de ``iniciar.py``, só com o que um teste precisa por
 cima (porta livre, token, pastas temporárias para a raiz, as definições e o runtime), e abre uma
 cópia da lição 1, como o aluno a vê ao arrancar.
 """
@@ -96,13 +96,18 @@ def test_ferramentas_do_professor_so_no_modo_do_professor(jupyterlab_de, tmp_pat
             validar = barra.get_by_role("button", name="Validate")
             painel = pagina.locator('.jp-SideBar.jp-mod-right [title="Nbgrader Create Assignment"]')
             noticias = pagina.get_by_text(NOTICIAS).first
+            # o aviso vem depois de restored, a seu tempo: que não está lá prova-se pela extensão
+            # desligada na página (nos dois modos), e não só por ainda não ter aparecido
+            desligadas = pagina.evaluate("() => JSON.parse(document.getElementById("
+                                         "'jupyter-config-data').textContent).disabledExtensions")
+            assert "@jupyterlab/apputils-extension:announcements" in desligadas, desligadas
             comandos = pagina.evaluate("(nomes) => nomes.map((n) => window.jupyterapp.commands.hasCommand(n))",
                                        COMANDOS_DO_PROFESSOR)
             if professor:
                 expect(menu_nbgrader).to_be_visible()
                 expect(validar).to_be_visible()
                 expect(painel).to_have_count(1)
-                expect(noticias).to_be_visible()
+                expect(noticias).to_have_count(0)
                 assert comandos == [True] * len(COMANDOS_DO_PROFESSOR)
                 assert _estado_http(f"{base}/formgrader?token={token}") == 200
             else:
@@ -118,13 +123,22 @@ def test_ferramentas_do_professor_so_no_modo_do_professor(jupyterlab_de, tmp_pat
             browser.close()
 
 
-def test_a_configuracao_do_aluno_e_do_curso_e_so_desliga_o_que_deve():
-    """A pasta de configuração do aluno está no repositório e só desliga extensões do navegador."""
-    pasta = iniciar.CONFIGURACAO_ALUNO
+def _so_o_page_config(pasta) -> dict:
+    """A pasta de configuração está no repositório e só tem o ``labconfig/page_config.json``."""
     assert pasta.is_relative_to(RAIZ_REPO)
     ficheiros = sorted(str(f.relative_to(pasta)) for f in pasta.rglob("*") if f.is_file())
     assert ficheiros == [os.path.join("labconfig", "page_config.json")]
-    config = json.loads((pasta / "labconfig" / "page_config.json").read_text())
+    return json.loads((pasta / "labconfig" / "page_config.json").read_text())
+
+
+def test_a_configuracao_do_professor_so_desliga_as_noticias():
+    assert _so_o_page_config(iniciar.CONFIGURACAO_PROFESSOR) == {
+        "disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}}
+
+
+def test_a_configuracao_do_aluno_e_do_curso_e_so_desliga_o_que_deve():
+    """A configuração do aluno só desliga extensões do navegador."""
+    config = _so_o_page_config(iniciar.CONFIGURACAO_ALUNO)
     assert set(config) == {"disabledExtensions"}
     assert all(nome.startswith(("@jupyter/nbgrader:", "@jupyterlab/apputils-extension:announcements"))
                for nome in config["disabledExtensions"])

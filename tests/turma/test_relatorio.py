@@ -245,7 +245,8 @@ def test_curso_turma_escreve_os_dois_ficheiros(raiz, capsys, monkeypatch):
     monkeypatch.chdir(raiz)
     assert main(["turma"]) == 0
     saida = capsys.readouterr().out
-    assert "5 alunos, 8 submissões (2 não se corrigiram)" in saida
+    assert "5 alunos, 8 submissões (2 para rever, 1 sem nota)" in saida
+    assert "Capítulos: cap01, cap02 (os que têm submissões corrigidas" in saida
     html = (raiz / "relatorios" / "turma.html").read_text(encoding="utf-8")
     assert "Relatório da turma" in html and 'lang="pt-PT"' in html
     assert (raiz / "relatorios" / "turma.ipynb").is_file()

@@ -16,7 +16,11 @@ Um módulo por tarefa:
 - ``relatorio`` — o resumo alunos × capítulos e o CSV (no principal);
 - ``resultados`` — os ficheiros ``resultados/ALUNO/CAP.json`` (a nota, os problemas, o motivo
   de uma falha), e ``turma`` — o subcomando ``curso turma``, o relatório da turma;
+- ``notas`` — as notas do ``gradebook.db`` (as do ``nbgrader export``), a fonte dos números do
+  relatório da turma e das exportações;
 - ``retorno`` — o que o aluno vê no retorno (sem o código dos testes escondidos);
 - ``cli`` — o subcomando ``curso corrigir``;
-- ``exportar`` — o subcomando ``curso exportar``: as notas num CSV para o Moodle ou o Canvas.
+- ``exportar`` — o subcomando ``curso exportar``: as notas num CSV para o Moodle ou o Canvas;
+- ``formgrader`` — a extensão do servidor Jupyter que põe o formgrader da correção manual em
+  português (modo do professor).
 """

@@ -6,9 +6,15 @@ cada aluno do nbgrader, o seu identificador no LMS. Nada é inventado nem apagad
 - um aluno com notas mas sem correspondência fica **fora** do CSV e é listado («em falta»);
 - um aluno da correspondência sem nenhuma nota fica **fora** do CSV e é listado («a mais»);
 - um capítulo que o aluno não entregou fica em branco (sem nota), e é listado;
-- uma submissão que não se corrigiu (kernel morto, tempo esgotado, nota por registar) fica com
-  0 (``--falhas zero``, por omissão) ou em branco (``--falhas branco``), sempre listada com o
-  motivo.
+- a nota é sempre a do ``gradebook.db`` (a coluna ``score`` do ``nbgrader export``): uma
+  submissão em que uma célula morreu ou esgotou o tempo vale os pontos das outras e é listada
+  para revisão, com o motivo; só com ``--falhas zero`` ou ``--falhas branco``, pedidos pelo
+  professor, fica com 0 ou em branco;
+- uma submissão entregue que não chegou ao ``gradebook.db`` fica em branco e é listada.
+
+Por omissão, os capítulos são os que a turma fez (os que têm alguma submissão corrigida): na
+primeira semana, só o ``cap01``, e não uma coluna vazia por cada capítulo que o ``curso
+corrigir`` registou.
 
 Os formatos (fontes em ``docs/exportar_notas.md``):
 
@@ -30,15 +36,16 @@ import argparse
 import csv
 import io
 import json
-import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from curso.correcao import notas
+from curso.correcao import resultados as _resultados
 from curso.correcao.relatorio import limpar_texto
 
 FORMATOS = ("moodle", "canvas")
-FALHAS = ("zero", "branco")
+FALHAS = ("nota", "zero", "branco")
 
 # colunas do ficheiro de correspondência (o nome, sem maiúsculas nem espaços à volta) -> chave
 COLUNAS = {
@@ -68,9 +75,12 @@ a coluna «aluno» (o nome do aluno no nbgrader, o de submitted/ALUNO/) e o iden
   Canvas: «ID», «SIS User ID» e/ou «SIS Login ID» (pelo menos um), e, se quiseres,
           «Student» (nome) e «Section» — as colunas da exportação do Gradebook do Canvas.
 
+A nota é a do gradebook.db (a coluna «score» do nbgrader export). Uma submissão em que uma
+célula morreu ou esgotou o tempo vale os pontos das outras e é listada para revisão, com o
+motivo. Por omissão, só os capítulos com submissões corrigidas.
+
 Alunos com notas sem correspondência, ou na correspondência sem notas, ficam fora do CSV e são
-listados. Uma submissão que não se corrigiu vale 0 (--falhas zero) ou fica em branco
-(--falhas branco), sempre listada com o motivo. Ver docs/exportar_notas.md.
+listados; quando um aluno corrigido fica de fora, o comando sai com 1. Ver docs/exportar_notas.md.
 """
 
 
@@ -82,8 +92,8 @@ class ErroDeExportacao(Exception):
 class Nota:
     """A nota de um aluno num capítulo, tal como ficou no ``gradebook.db``."""
 
-    pontos: float | None  # None: sem nota (não entregou, ou a correção falhou)
-    motivo: str | None = None  # a correção falhou: porquê
+    pontos: float | None  # None: entregue, mas sem nota no gradebook.db
+    motivo: str | None = None  # para rever: porquê (uma célula morreu, esgotou o tempo…)
 
 
 @dataclass
@@ -105,7 +115,7 @@ class Exportacao:
     em_falta: list[str]  # com notas, sem correspondência: fora do CSV
     a_mais: list[str]  # na correspondência, sem notas: fora do CSV
     sem_entrega: list[tuple[str, str]]  # (aluno, capítulo): em branco
-    falhas: list[tuple[str, str, str, str]]  # (aluno, capítulo, motivo, o que ficou no CSV)
+    falhas: list[tuple[str, str, str, str]]  # para rever: (aluno, capítulo, motivo, o que ficou no CSV)
     sem_id: list[str] = field(default_factory=list)  # na correspondência sem identificador
     sem_aluno: list[str] = field(default_factory=list)  # linhas da correspondência sem aluno
 
@@ -158,7 +168,7 @@ def ler_correspondencia(caminho: Path) -> Correspondencia:
 
 def _motivo_em_resultados(raiz: Path, aluno: str, capitulo: str) -> str | None:
     """O motivo (``"falhou"``) que o ``curso corrigir`` gravou em ``resultados/ALUNO/CAP.json``."""
-    caminho = raiz / "resultados" / aluno / f"{capitulo}.json"
+    caminho = raiz / _resultados.PASTA / aluno / f"{capitulo}.json"
     try:
         dados = json.loads(caminho.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -169,62 +179,39 @@ def _motivo_em_resultados(raiz: Path, aluno: str, capitulo: str) -> str | None:
 
 def ler_turma(db: Path, raiz: Path, capitulos: list[str] | None = None,
               submetidos: Path | None = None) -> Turma:
-    """As notas de ``db`` (sem o criar nem mudar). Uma submissão conta como não corrigida quando
-    ``resultados/ALUNO/CAP.json`` diz ``"falhou"``, quando alguma célula ficou sem nota no
-    ``gradebook.db``, ou quando está em ``submitted/ALUNO/CAP`` mas não no ``gradebook.db``."""
-    if not Path(db).is_file():
+    """As notas de ``db`` (sem o criar nem mudar), dos ``capitulos`` pedidos ou, por omissão, dos
+    que têm submissões corrigidas. A nota é a do ``gradebook.db``; uma submissão fica para rever
+    quando ``resultados/ALUNO/CAP.json`` diz ``"falhou"`` ou alguma célula ficou sem nota; uma
+    que está em ``submitted/ALUNO/CAP`` mas não no ``gradebook.db`` fica sem nota."""
+    try:
+        livro = notas.ler(db, capitulos)
+    except notas.SemGradebook as erro:
+        raise ErroDeExportacao(str(erro)) from None
+    caps = list(capitulos or [c for c in notas.capitulos_corrigidos(livro, raiz / _resultados.PASTA)
+                              if c in livro.maximos])
+    if not caps:
         raise ErroDeExportacao(
-            f"Não encontrei {db}: corre primeiro «curso corrigir» na raiz do curso.")
-    from curso.raiz import path_com_este_interpretador
-
-    os.environ["PATH"] = path_com_este_interpretador(os.environ.get("PATH"))  # o alembic
-    from nbgrader.api import Gradebook
-
-    from curso.correcao.configuracao import silenciar_avisos_do_nbgrader
-
-    silenciar_avisos_do_nbgrader()
-    notas: dict[str, dict[str, Nota]] = {}
-    nomes: dict[str, str] = {}
-    with Gradebook(f"sqlite:///{Path(db).resolve()}") as gb:
-        existentes = sorted(a.name for a in gb.assignments)
-        if capitulos:
-            desconhecidos = [c for c in capitulos if c not in existentes]
-            if desconhecidos:
-                raise ErroDeExportacao(
-                    f"O gradebook.db não tem {', '.join(desconhecidos)} (tem: "
-                    f"{', '.join(existentes) or 'nenhum capítulo'}).")
-        caps = list(capitulos or existentes)
-        if not caps:
-            raise ErroDeExportacao(
-                f"{Path(db).name} não tem nenhum capítulo: corre primeiro «curso corrigir».")
-        maximos = {c: float(gb.find_assignment(c).max_score or 0) for c in caps}
-        for estudante in gb.students:
-            nome = ", ".join(p for p in (estudante.last_name, estudante.first_name) if p)
-            if nome:
-                nomes[estudante.id] = nome
-        for cap in caps:
-            for sub in gb.assignment_submissions(cap):
-                sem_nota = [g.name for nb in sub.notebooks for g in nb.grades
-                            if g.auto_score is None and g.manual_score is None]
-                motivo = _motivo_em_resultados(raiz, sub.student_id, cap)
-                if motivo is None and sem_nota:
-                    motivo = ("a correção não registou nota em " + ", ".join(sem_nota[:5])
-                              + (" …" if len(sem_nota) > 5 else ""))
-                # como o «score» do nbgrader export: os pontos menos a penalização por atraso
-                pontos = None if motivo else max(0.0, float(sub.score) - float(
-                    sub.late_submission_penalty or 0))
-                notas.setdefault(sub.student_id, {})[cap] = Nota(pontos, motivo)
+            f"{Path(db).name} não tem nenhuma submissão corrigida: corre primeiro «curso corrigir».")
+    por_aluno: dict[str, dict[str, Nota]] = {}
+    for (aluno, cap), sub in sorted(livro.submissoes.items()):
+        if cap not in caps:
+            continue
+        motivo = _motivo_em_resultados(raiz, aluno, cap)
+        if motivo is None and sub.sem_nota:
+            motivo = ("a correção não registou nota em " + ", ".join(sub.sem_nota[:5])
+                      + (" …" if len(sub.sem_nota) > 5 else ""))
+        por_aluno.setdefault(aluno, {})[cap] = Nota(sub.nota, motivo)
     if submetidos is not None and submetidos.is_dir():
         for pasta in sorted(submetidos.iterdir()):
             if pasta.name.startswith("."):  # como o «curso corrigir»: não é um aluno
                 continue
             for cap in caps:
-                if (pasta / cap).is_dir() and cap not in notas.get(pasta.name, {}):
+                if (pasta / cap).is_dir() and cap not in por_aluno.get(pasta.name, {}):
                     motivo = (_motivo_em_resultados(raiz, pasta.name, cap)
                               or f"entregue em {submetidos.name}/{pasta.name}/{cap}/ mas sem nota "
                                  "no gradebook.db (a correção falhou ou ainda não correu)")
-                    notas.setdefault(pasta.name, {})[cap] = Nota(None, motivo)
-    return Turma(caps, maximos, notas, nomes)
+                    por_aluno.setdefault(pasta.name, {})[cap] = Nota(None, motivo)
+    return Turma(caps, {c: livro.maximos[c] for c in caps}, por_aluno, livro.nomes)
 
 
 # ---------------------------------------------------------------- escrita
@@ -242,6 +229,16 @@ def _csv(linhas: list[list[str]]) -> str:
     return saida.getvalue()
 
 
+def _valor(nota: Nota, falhas: str) -> str:
+    """O que vai para o CSV: a nota do gradebook.db, a não ser que o professor tenha pedido 0 ou
+    em branco para as submissões a rever (``--falhas``)."""
+    if falhas == "zero":
+        return "0"
+    if falhas == "branco" or nota.pontos is None:
+        return ""
+    return numero(nota.pontos)
+
+
 def _celulas(turma: Turma, aluno: str, falhas: str, exp: Exportacao) -> list[str]:
     celulas = []
     for cap in turma.capitulos:
@@ -249,12 +246,12 @@ def _celulas(turma: Turma, aluno: str, falhas: str, exp: Exportacao) -> list[str
         if nota is None:
             exp.sem_entrega.append((aluno, cap))
             celulas.append("")
-        elif nota.motivo is not None:
-            valor = "0" if falhas == "zero" else ""
-            exp.falhas.append((aluno, cap, nota.motivo, valor or "em branco"))
+        elif nota.motivo is not None or nota.pontos is None:
+            valor = _valor(nota, falhas)
+            exp.falhas.append((aluno, cap, nota.motivo or "sem nota", valor or "em branco"))
             celulas.append(valor)
         else:
-            celulas.append(numero(nota.pontos or 0))
+            celulas.append(numero(nota.pontos))
     return celulas
 
 
@@ -299,7 +296,7 @@ def identificador_moodle(correspondencia: dict[str, dict[str, str]], pedido: str
         "Para o Moodle, a correspondência precisa de uma coluna «email», «idnumber» ou «username».")
 
 
-def exportar_moodle(turma: Turma, correspondencia: dict[str, dict[str, str]], falhas: str = "zero",
+def exportar_moodle(turma: Turma, correspondencia: dict[str, dict[str, str]], falhas: str = "nota",
                     identificador: str | None = None) -> Exportacao:
     chave = identificador_moodle(correspondencia, identificador)
     _repetidos(correspondencia, [chave])
@@ -325,7 +322,7 @@ def trabalhos_canvas(pedidos: list[str] | None, capitulos: list[str]) -> dict[st
     return ids
 
 
-def exportar_canvas(turma: Turma, correspondencia: dict[str, dict[str, str]], falhas: str = "zero",
+def exportar_canvas(turma: Turma, correspondencia: dict[str, dict[str, str]], falhas: str = "nota",
                     trabalhos: dict[str, str] | None = None) -> Exportacao:
     trabalhos = trabalhos or {}
     _repetidos(correspondencia, CANVAS_IDS)
@@ -362,7 +359,10 @@ def relatorio(exp: Exportacao, formato: str, destino: Path, falhas: str) -> str:
         linhas += ["", f"Linhas da correspondência sem «aluno» (fora do CSV): {len(exp.sem_aluno)}",
                    *(f"  {li}" for li in exp.sem_aluno)]
     if exp.falhas:
-        linhas += ["", f"Submissões que não se corrigiram (--falhas {falhas}): {len(exp.falhas)}",
+        como = {"nota": "a nota do gradebook.db, com os pontos das células que se corrigiram",
+                "zero": "0, pedido com --falhas zero",
+                "branco": "em branco, pedido com --falhas branco"}[falhas]
+        linhas += ["", f"Submissões para rever ({como}): {len(exp.falhas)}",
                    *(f"  {nome(a, 80)} · {c}: {valor} — {nome(m)}" for a, c, m, valor in exp.falhas)]
     if exp.sem_entrega:
         linhas += ["", f"Capítulos não entregues (em branco): {len(exp.sem_entrega)}",
@@ -384,9 +384,9 @@ def registar(sub, ajuda: str) -> None:
                    help="CSV com a coluna «aluno» e o identificador de cada aluno no LMS")
     p.add_argument("--saida", metavar="F",
                    help="onde escrever o CSV (por omissão notas_moodle.csv ou notas_canvas.csv)")
-    p.add_argument("--falhas", choices=FALHAS, default="zero",
-                   help="submissões que não se corrigiram: 0 (por omissão) ou em branco; "
-                        "listadas com o motivo nos dois casos")
+    p.add_argument("--falhas", choices=FALHAS, default="nota",
+                   help="submissões para rever (uma célula morreu ou esgotou o tempo): a nota do "
+                        "gradebook.db (por omissão), 0 ou em branco; listadas com o motivo")
     p.add_argument("--identificador", choices=tuple(MOODLE_CABECALHO), metavar="COLUNA",
                    help="Moodle: a coluna da correspondência que identifica o aluno (email, "
                         "idnumber ou username); por omissão a primeira que existir, por esta ordem")
@@ -394,23 +394,8 @@ def registar(sub, ajuda: str) -> None:
                    help="Canvas: o id do trabalho de um capítulo (cap01=123, repete para cada um); "
                         "sem ele, o Canvas procura o trabalho pelo nome ou cria-o")
     p.add_argument("--capitulos", nargs="+", metavar="CAP",
-                   help="só estes capítulos; por omissão, todos os do gradebook.db")
+                   help="só estes capítulos; por omissão, os que têm submissões corrigidas")
     p.set_defaults(func=executar)
-
-
-def _db_e_submetidos(raiz: Path) -> tuple[Path, Path]:
-    from curso.correcao.ambiente import Recusa, ler_configuracao
-
-    try:
-        cfg = ler_configuracao(raiz)
-    except Recusa as erro:
-        raise ErroDeExportacao(str(erro)) from None
-    url = cfg.CourseDirectory.get("db_url", "sqlite:///gradebook.db")
-    if not url.startswith("sqlite:///"):
-        raise ErroDeExportacao(f"«curso exportar» só lê bases de dados SQLite; db_url = {url!r}.")
-    db = Path(url.removeprefix("sqlite:///"))
-    submetidos = raiz / cfg.CourseDirectory.get("submitted_directory", "submitted")
-    return (db if db.is_absolute() else raiz / db), submetidos
 
 
 def executar(args) -> int:
@@ -422,7 +407,10 @@ def executar(args) -> int:
         if args.trabalho and args.formato != "canvas":
             raise ErroDeExportacao("--trabalho é só para o Canvas.")
         correspondencia = ler_correspondencia(Path(args.correspondencia))
-        db, submetidos = _db_e_submetidos(raiz)
+        try:
+            db, submetidos = notas.caminhos(raiz)
+        except notas.SemGradebook as erro:
+            raise ErroDeExportacao(str(erro)) from None
         turma = ler_turma(db, raiz, args.capitulos, submetidos)
         if args.formato == "moodle":
             exp = exportar_moodle(turma, correspondencia, args.falhas, args.identificador)
@@ -437,4 +425,10 @@ def executar(args) -> int:
     Path(f"{destino}.relatorio.txt").write_text(texto, encoding="utf-8")
     print(texto, end="")
     print(f"(este relatório também ficou em {destino}.relatorio.txt)")
+    de_fora = exp.em_falta + exp.sem_id
+    if de_fora:
+        print(f"✘ {len(de_fora)} aluno(s) corrigido(s) ficaram fora do CSV: "
+              + ", ".join(limpar_texto(a, 80) for a in de_fora)
+              + ". Acrescenta-os ao ficheiro de correspondência e exporta de novo.", file=sys.stderr)
+        return 1
     return 0

@@ -43,4 +43,5 @@ def registar_na_base(db_url: str, aluno: str, capitulo: str, resposta: Resposta)
         registado = all(g.auto_score is not None or g.manual_score is not None
                         for nb in sub.notebooks for g in nb.grades)
         return Resultado(aluno, capitulo, sub.score, sub.max_score,
-                         list(resposta.problemas), registado)
+                         list(resposta.problemas), registado,
+                         float(sub.late_submission_penalty or 0))

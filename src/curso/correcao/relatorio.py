@@ -44,12 +44,20 @@ class Resultado:
     maximo: float | None = None
     problemas: list[str] = field(default_factory=list)
     registado: bool = False  # há uma nota (mesmo 0) em todas as células na base de dados
+    penalizacao: float = 0.0  # por atraso, como o nbgrader a registou
+
+    @property
+    def nota(self) -> float | None:
+        """A nota do capítulo: a do ``nbgrader export`` (os pontos menos a penalização por atraso)."""
+        return None if self.pontos is None else max(0.0, self.pontos - self.penalizacao)
 
     @property
     def celula(self) -> str:
         if not self.registado:
             return "ERRO"
-        texto = f"{_num(self.pontos)}/{_num(self.maximo)}"
+        texto = f"{_num(self.nota)}/{_num(self.maximo)}"
+        if self.penalizacao:
+            texto += f" (−{_num(self.penalizacao)} atraso)"
         return texto + (" !" if self.problemas else "")
 
 
@@ -62,8 +70,12 @@ def _num(x: float | None) -> str:
 def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
            aviso: str | None = None) -> str:
     """A tabela alunos × capítulos e, por baixo, os problemas de cada aluno; ``aviso`` (a
-    correção não foi isolada) vai na primeira linha."""
+    correção não foi isolada) vai na primeira linha. Um capítulo sem nenhuma submissão (na
+    primeira semana, do 2 ao 9) não entra na tabela: é dito numa linha."""
     por = {(r.aluno, r.capitulo): r for r in resultados}
+    sem_ninguem = [c for c in capitulos if not any(r.capitulo == c for r in resultados)]
+    if resultados:
+        capitulos = [c for c in capitulos if c not in sem_ninguem]
     cabecalho = ["aluno", *capitulos, "total"]
     linhas = []
     for aluno in alunos:
@@ -72,7 +84,7 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
             r = por.get((aluno, cap))
             linha.append("—" if r is None else r.celula)
             if r is not None and r.registado:
-                soma += r.pontos or 0
+                soma += r.nota or 0
                 maximo += r.maximo or 0
         linha.append(f"{_num(soma)}/{_num(maximo)}")
         linhas.append(linha)
@@ -83,6 +95,8 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
 
     saida = [*([aviso] if aviso else []), fmt(cabecalho), fmt(["-" * w for w in larguras]),
              *map(fmt, linhas)]
+    if resultados and sem_ninguem:
+        saida.append(f"(sem nenhuma submissão, fora da tabela e do CSV: {', '.join(sem_ninguem)})")
     problemas = []
     for aluno in alunos:
         em_falta = [cap for cap in capitulos if (aluno, cap) not in por]
@@ -100,10 +114,14 @@ def resumo(resultados: list[Resultado], capitulos: list[str], alunos: list[str],
 
 
 def exportar_csv(db_url: str, destino: Path, capitulos: list[str], alunos: list[str]) -> None:
-    """O CSV do ``nbgrader export`` (uma linha por aluno e capítulo), só destes capítulos."""
+    """O CSV do ``nbgrader export`` (uma linha por aluno e capítulo), só dos destes capítulos que
+    têm submissões: um capítulo que ninguém entregou daria uma linha de 0 por aluno."""
     from nbgrader.api import Gradebook
     from nbgrader.plugins import CsvExportPlugin
 
-    plugin = CsvExportPlugin(to=str(destino), assignment=list(capitulos), student=list(alunos))
     with Gradebook(db_url) as gb:
+        feitos = [c for c in capitulos if gb.assignment_submissions(c)]
+        # uma lista vazia seria «todos»: sem nenhum feito, fica só o cabeçalho
+        plugin = CsvExportPlugin(to=str(destino), assignment=feitos or ["(nenhum)"],
+                                 student=list(alunos))
         plugin.export(gb)

@@ -5,7 +5,8 @@ verificação; o processo principal acrescenta, quando a submissão acaba, a not
 problemas, os sinais de adulteração e, se a submissão não se corrigiu (toda), o motivo::
 
     {"aluno": "ana", "capitulo": "cap01", "versao": 1, "cadernos": {...},
-     "nota": 7.0, "maximo": 10.0, "problemas": ["…"], "adulteracao": ["⚠ possível adulteração: …"],
+     "nota": 7.0, "maximo": 10.0, "penalizacao": 0.0, "problemas": ["…"],
+     "adulteracao": ["⚠ possível adulteração: …"],
      "falhou": "caderno em falta: cap01.ipynb; vale 0"}
 
 Uma submissão que falha tem sempre o seu ficheiro (com ``"falhou"``): nunca desaparece do
@@ -60,7 +61,8 @@ def gravar(pasta: Path, r: Resultado) -> Path:
         dados = {}
     dados.update({
         "aluno": r.aluno, "capitulo": r.capitulo, "versao": VERSAO,
-        "nota": r.pontos if r.registado else None, "maximo": r.maximo,
+        "nota": r.nota if r.registado else None, "maximo": r.maximo,
+        "penalizacao": r.penalizacao,
         "problemas": [limpar_texto(p) for p in r.problemas if not p.startswith(AVISO)],
         "adulteracao": [limpar_texto(p) for p in r.problemas if p.startswith(AVISO)],
     })

@@ -9,8 +9,12 @@ escreve:
 - ``relatorios/turma.ipynb`` — o caderno do professor, que chama as funções deste módulo sobre os
   mesmos ficheiros (corre-o de novo depois de outra correção).
 
-A nota de um exercício é a da sua célula de verificação no nbgrader: os pontos todos quando as
-verificações públicas e os testes escondidos passaram, 0 senão.
+Os capítulos são os que a turma fez (os que têm submissões corrigidas) ou os de ``--capitulos``:
+totais, histogramas e «quem ficou parado» contam só esses. A nota de um exercício é a da sua
+célula de verificação no ``gradebook.db`` (a manual, se o professor a deu no formgrader), e a de
+um capítulo é a do ``nbgrader export`` e das exportações para o LMS (``curso.correcao.notas``):
+os mesmos números em todo o lado. Sem ``gradebook.db`` (resultados copiados de outra máquina),
+contam as verificações: os pontos todos quando as públicas e os testes escondidos passaram.
 """
 
 from __future__ import annotations
@@ -26,10 +30,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from curso.correcao import notas
 from curso.correcao import resultados as _resultados
+from curso.correcao.notas import ALUNO_SOLUCOES
 from curso.correcao.relatorio import _num, limpar_texto
-
-ALUNO_SOLUCOES = "solucoes"  # a guarda de «curso corrigir» corrige as soluções com este nome
 _ID_VERIFICACAO = re.compile(r"ex(\d+)_(\d+)_verificacao")
 _TITULO = re.compile(r"##\s*Exercício\s+\d+\.\d+\s*[—-]\s*(.+?)\s*\(\s*[\d,.]+\s*pontos?\)")
 ESCONDIDOS = "(testes escondidos)"
@@ -48,6 +52,7 @@ class Exercicio:
     pontos: float
     titulo: str = ""
     frases: dict[str, str] = field(default_factory=dict)  # método test_* → frase do enunciado
+    celula: str = ""  # o grade_id da célula de verificação, onde o nbgrader guarda a nota
 
 
 @dataclass
@@ -61,6 +66,11 @@ class Submissao:
     falhou: str | None
     exercicios: dict[str, dict]  # ident → {"verificacoes": [...], "escondidos": {...}}
     sem_nota: bool = False  # a correção não registou nota (um ficheiro antigo, sem a chave, tem)
+    livro: notas.Submissao | None = None  # a mesma submissão no gradebook.db: as notas vêm daqui
+
+    @property
+    def penalizacao(self) -> float:
+        return self.livro.penalizacao if self.livro is not None else 0.0
 
 
 @dataclass
@@ -69,6 +79,7 @@ class Turma:
     capitulos: list[str]
     alunos: list[str]
     submissoes: dict[tuple[str, str], Submissao]
+    com_gradebook: bool = False
 
 
 def _fonte_da_celula(celula: dict) -> str:
@@ -97,7 +108,8 @@ def exercicios_do_curso(fonte: Path) -> list[Exercicio]:
             frases = {v: normalizar(r.frase) for r in requisitos_de(ident, Path(fonte))
                       for v in r.verificacoes}
             exercicios.append(Exercicio(ident, caderno.parent.name, float(nbg.get("points", 0)),
-                                        titulo.group(1).replace("`", "") if titulo else "", frases))
+                                        titulo.group(1).replace("`", "") if titulo else "", frases,
+                                        m.group(0)))
     return exercicios
 
 
@@ -123,24 +135,42 @@ def _submissao(d: dict) -> Submissao:
                      limpar_texto(falhou) if falhou else None, exercicios, sem_nota)
 
 
-def carregar(raiz: Path, resultados: Path | None = None, fonte: Path | None = None) -> Turma:
-    """A turma tal como a correção a deixou em ``raiz/resultados`` (e as soluções em
-    ``raiz/solutions``)."""
+def _livro(raiz: Path) -> notas.Livro | None:
+    """O ``gradebook.db`` do curso, se houver (e um ``nbgrader_config.py`` que diga onde está)."""
+    try:
+        db, _ = notas.caminhos(raiz)
+        return notas.ler(db) if db.is_file() else None
+    except notas.SemGradebook:
+        return None
+
+
+def carregar(raiz: Path, resultados: Path | None = None, fonte: Path | None = None,
+             capitulos: list[str] | None = None) -> Turma:
+    """A turma tal como a correção a deixou em ``raiz/resultados`` e no ``gradebook.db`` (e as
+    soluções em ``raiz/solutions``), só nos ``capitulos`` pedidos ou, por omissão, nos que têm
+    submissões corrigidas."""
     raiz = Path(raiz)
-    exercicios = exercicios_do_curso(fonte or raiz / "solutions")
+    pasta = resultados or raiz / _resultados.PASTA
+    livro = _livro(raiz)
+    caps = sorted(capitulos or notas.capitulos_corrigidos(livro, pasta))
+    exercicios = [e for e in exercicios_do_curso(fonte or raiz / "solutions") if e.capitulo in caps]
     submissoes = {}
-    for d in _resultados.ler(resultados or raiz / _resultados.PASTA):
-        if d["aluno"] == ALUNO_SOLUCOES and "nota" not in d:
-            continue  # a guarda das soluções, não um aluno
+    for d in _resultados.ler(pasta):
+        if (d["aluno"] == ALUNO_SOLUCOES and "nota" not in d) or d["capitulo"] not in caps:
+            continue  # a guarda das soluções, não um aluno; ou um capítulo que não se pediu
         s = _submissao(d)
         submissoes[(s.aluno, s.capitulo)] = s
-    capitulos = sorted({e.capitulo for e in exercicios} | {c for _, c in submissoes})
+    for (aluno, cap), sub in (livro.submissoes.items() if livro else ()):
+        if cap in caps:  # uma submissão no gradebook.db sem resultados/ também conta
+            s = submissoes.setdefault((aluno, cap), Submissao(aluno, cap, None, None, [], [], None, {}))
+            s.livro, s.nota, s.maximo = sub, sub.nota, livro.maximos.get(cap)
+            s.sem_nota = bool(sub.celulas) and all(p is None for p in sub.celulas.values())
     # quem tem uma pasta em submitted/ mas nenhuma submissão corrigida também conta (parou antes)
     entregues = raiz / "submitted"
     sem_nada = {p.name for p in entregues.iterdir() if not p.name.startswith(".")} \
         if entregues.is_dir() else set()
     alunos = sorted({a for a, _ in submissoes} | sem_nada)
-    return Turma(exercicios, capitulos, alunos, submissoes)
+    return Turma(exercicios, caps, alunos, submissoes, livro is not None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -159,15 +189,30 @@ def _passou_tudo(dados: dict) -> bool:
 
 
 def pontos(turma: Turma, aluno: str, ex: Exercicio) -> float | str | None:
-    """Os pontos de ``aluno`` em ``ex``; ``None`` sem submissão do capítulo; ``"erro"`` quando a
-    submissão não tem nota (não se corrigiu)."""
+    """Os pontos de ``aluno`` em ``ex``: os da célula no ``gradebook.db``, se lá estiver; ``None``
+    sem submissão do capítulo; ``"erro"`` quando a submissão não tem nota (não se corrigiu)."""
     s = turma.submissoes.get((aluno, ex.capitulo))
     if s is None:
         return None
     if s.sem_nota:
         return "erro"
+    if s.livro is not None:
+        p = s.livro.celulas.get(ex.celula, 0.0)
+        return "erro" if p is None else p
     dados = s.exercicios.get(ex.ident)
     return ex.pontos if dados is not None and _passou_tudo(dados) else 0.0
+
+
+def nota_do_capitulo(turma: Turma, aluno: str, capitulo: str) -> float | None:
+    """A nota do capítulo: a do ``gradebook.db`` (a do ``nbgrader export``: a soma das células
+    menos a penalização por atraso); sem ele, a soma dos exercícios."""
+    s = turma.submissoes.get((aluno, capitulo))
+    if s is None or s.sem_nota:
+        return None
+    if s.livro is not None:
+        return s.livro.nota
+    return sum(p for e in turma.exercicios if e.capitulo == capitulo
+               if isinstance(p := pontos(turma, aluno, e), float))
 
 
 @dataclass
@@ -257,30 +302,35 @@ def estatisticas(turma: Turma) -> list[Estatistica]:
 @dataclass
 class Aluno:
     aluno: str
-    total: float
+    total: float  # a soma das notas dos capítulos (as do nbgrader export)
     maximo: float
     ultimo: str | None  # o último exercício com pontos
     sem_submissao: list[str]  # capítulos
+    penalizacao: float = 0.0  # por atraso, já descontada do total
 
 
 def por_aluno(turma: Turma) -> list[Aluno]:
-    """Onde ficou cada aluno: o total, o último exercício com pontos e os capítulos sem submissão."""
+    """Onde ficou cada aluno (nos capítulos da turma): o total, o último exercício com pontos e os
+    capítulos sem submissão."""
     saida = []
     for aluno in turma.alunos:
-        total, ultimo = 0.0, None
+        ultimo = None
         for ex in turma.exercicios:
             p = pontos(turma, aluno, ex)
             if isinstance(p, float) and p > 0:
-                total += p
                 ultimo = ex.ident
+        total = sum(n for c in turma.capitulos
+                    if (n := nota_do_capitulo(turma, aluno, c)) is not None)
+        multa = sum(s.penalizacao for c in turma.capitulos if (s := turma.submissoes.get((aluno, c))))
         faltam = [c for c in turma.capitulos if (aluno, c) not in turma.submissoes]
-        saida.append(Aluno(aluno, total, sum(e.pontos for e in turma.exercicios), ultimo, faltam))
+        saida.append(Aluno(aluno, total, sum(e.pontos for e in turma.exercicios), ultimo, faltam,
+                           multa))
     return saida
 
 
 def parados(turma: Turma, alunos: list[Aluno] | None = None) -> list[Aluno]:
-    """Quem ficou parado: sem pontos no último exercício do curso ou com capítulos por entregar;
-    do que ficou mais atrás para o que ficou mais à frente."""
+    """Quem ficou parado: sem pontos no último exercício dos capítulos da turma ou com capítulos
+    por entregar; do que ficou mais atrás para o que ficou mais à frente."""
     ordem = {e.ident: n for n, e in enumerate(turma.exercicios)}
     ultimo = turma.exercicios[-1].ident if turma.exercicios else None
     lista = [a for a in (alunos or por_aluno(turma)) if a.sem_submissao or a.ultimo != ultimo]
@@ -310,6 +360,7 @@ CATEGORIAS = [
 def figura_distribuicao(stats: list[Estatistica]):
     """Por exercício, uma barra com quantos alunos ficaram em cada categoria (com os números)."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     n = max(len(stats), 1)
     fig = Figure(figsize=(9, 1.6 + 0.22 * n), dpi=100, layout="constrained")
@@ -331,6 +382,7 @@ def figura_distribuicao(stats: list[Estatistica]):
         esquerda = [a + b for a, b in zip(esquerda, valores, strict=True)]
     ax.set_yticks(y[:len(stats)], [e.ex.ident for e in stats], fontsize=8)
     ax.set_xlabel("alunos")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # alunos inteiros, mesmo numa turma pequena
     ax.set_xlim(0, total)
     ax.set_ylim(-0.6, n - 0.4)
     fig.suptitle("Distribuição por exercício (número de alunos em cada caso)")
@@ -339,22 +391,29 @@ def figura_distribuicao(stats: list[Estatistica]):
     return fig
 
 
-def figura_totais(alunos: list[Aluno]):
-    """O histograma das notas finais (percentagem do máximo do curso), com o número em cada barra."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(9, 3), dpi=100, layout="constrained")
-    ax = fig.add_subplot()
-    limites = list(range(0, 101, 10))
+def faixas(alunos: list[Aluno]) -> list[int]:
+    """Quantos alunos em cada faixa de 10 % do máximo (dos capítulos da turma): 0–10, …, 90–100."""
     contagens = [0] * 10
     for a in alunos:
         pct = 100 * a.total / a.maximo if a.maximo else 0
         contagens[min(int(pct // 10), 9)] += 1
-    barras = ax.bar([f"{i}–{i + 10}" for i in limites[:-1]], contagens, color="#8c8c8c",
+    return contagens
+
+
+def figura_totais(alunos: list[Aluno]):
+    """O histograma das notas finais (percentagem do máximo do curso), com o número em cada barra."""
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    fig = Figure(figsize=(9, 3), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    limites = list(range(0, 101, 10))
+    barras = ax.bar([f"{i}–{i + 10}" for i in limites[:-1]], faixas(alunos), color="#8c8c8c",
                     hatch="//", edgecolor="black", linewidth=0.6)
     ax.bar_label(barras, fontsize=8)
     ax.set_xlabel("nota final (% do máximo)")
     ax.set_ylabel("alunos")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title("Notas finais da turma")
     ax.margins(y=0.15)
     return fig
@@ -436,11 +495,14 @@ def html_matriz(turma: Turma, alunos: list[Aluno] | None = None) -> str:
     for a in alunos:
         celulas = "".join("<td class={}>{}</td>".format(*_classe(pontos(turma, a.aluno, e), e.pontos))
                           for e in turma.exercicios)
+        atraso = f" (−{_num(a.penalizacao)} atraso)" if a.penalizacao else ""
         linhas.append(f"<tr><th class=al>{_e(a.aluno)}</th>{celulas}"
-                      f"<td class=tot>{_num(a.total)}/{_num(a.maximo)}</td></tr>")
+                      f"<td class=tot>{_num(a.total)}/{_num(a.maximo)}{atraso}</td></tr>")
     legenda = ("<p class=legenda>Cada célula: os pontos do aluno no exercício; quanto mais escura, "
                "mais perto do máximo. <span class='sf'>—</span> sem submissão do capítulo; "
-               "<span class='er'>✘</span> a submissão não se corrigiu (vê a secção das falhas).</p>")
+               "<span class='er'>✘</span> a submissão não se corrigiu (vê as submissões para "
+               "rever). O total é o do <code>nbgrader export</code> e das exportações para o LMS: "
+               "a soma dos capítulos, menos a penalização por atraso.</p>")
     return (legenda + "<div class=rolar><table class=matriz><thead><tr><th>aluno</th>" + cab
             + "<th>total</th></tr></thead><tbody>" + "".join(linhas) + "</tbody></table></div>")
 
@@ -470,20 +532,50 @@ def _lista_por_submissao(turma: Turma, campo: str, vazio: str) -> str:
             "</thead><tbody>" + "".join(linhas) + "</tbody></table>")
 
 
+def para_rever(turma: Turma) -> list[tuple[str, str, float | None, str]]:
+    """``(aluno, capítulo, nota, motivo)`` das submissões em que a correção não correu toda (uma
+    célula morreu ou esgotou o tempo: vale 0 e as outras valem os seus pontos) ou que ficaram sem
+    nota (``None``)."""
+    return [(aluno, cap, nota_do_capitulo(turma, aluno, cap), s.falhou or "sem nota registada")
+            for (aluno, cap), s in sorted(turma.submissoes.items()) if s.falhou or s.sem_nota]
+
+
 def divergencias(turma: Turma) -> list[tuple[str, str, float, float]]:
     """``(aluno, capítulo, soma dos exercícios, nota registada)`` onde as duas não batem certo
-    (uma nota dada à mão no formgrader, ou resultados de uma correção anterior)."""
+    (resultados de uma correção anterior, ou células com nota que não são de exercícios)."""
     por_cap: dict[str, list[Exercicio]] = {}
     for e in turma.exercicios:
         por_cap.setdefault(e.capitulo, []).append(e)
     saida = []
     for (aluno, cap), s in sorted(turma.submissoes.items()):
-        if s.nota is None or cap not in por_cap:
+        registada = s.livro.bruto if s.livro is not None else s.nota
+        if registada is None or s.sem_nota or cap not in por_cap:
             continue
         soma = sum(p for e in por_cap[cap] if isinstance(p := pontos(turma, aluno, e), float))
-        if abs(soma - s.nota) > 1e-9:
-            saida.append((aluno, cap, soma, s.nota))
+        if abs(soma - registada) > 1e-9:
+            saida.append((aluno, cap, soma, registada))
     return saida
+
+
+def notas_manuais(turma: Turma) -> list[tuple[str, str, str, float | None, float]]:
+    """``(aluno, capítulo, célula, automática, manual)``: as notas que o professor deu à mão no
+    formgrader (contam no lugar da automática)."""
+    return [(aluno, cap, celula, auto, manual)
+            for (aluno, cap), s in sorted(turma.submissoes.items()) if s.livro is not None
+            for celula, (auto, manual) in sorted(s.livro.manuais.items())]
+
+
+def html_manuais(turma: Turma) -> str:
+    lista = notas_manuais(turma)
+    if not lista:
+        return ""
+    linhas = "".join(f"<tr><td>{_e(a)}</td><td>{_e(c)}</td><td><code>{_e(g)}</code></td>"
+                     f"<td class=n>{_num(auto)}</td><td class=n>{_num(manual)}</td></tr>"
+                     for a, c, g, auto, manual in lista)
+    return ("<p>Notas dadas à mão no formgrader (contam no lugar da automática, aqui e nas "
+            "exportações):</p><table class=dados><thead><tr><th>aluno</th><th>capítulo</th>"
+            "<th>célula</th><th>automática</th><th>manual</th></tr></thead><tbody>" + linhas
+            + "</tbody></table>")
 
 
 def html_divergencias(turma: Turma) -> str:
@@ -493,8 +585,7 @@ def html_divergencias(turma: Turma) -> str:
     linhas = "".join(f"<tr><td>{_e(a)}</td><td>{_e(c)}</td><td class=n>{_num(soma)}</td>"
                      f"<td class=n>{_num(nota)}</td></tr>" for a, c, soma, nota in lista)
     return ("<p>Submissões em que a soma dos exercícios (as contas deste relatório) não dá a nota "
-            "registada no <code>gradebook.db</code> (uma nota dada à mão, ou uma correção "
-            "antiga):</p><table class=dados><thead><tr><th>aluno</th><th>capítulo</th><th>soma "
+            "registada (uma correção antiga, ou células com nota que não são de exercícios):</p><table class=dados><thead><tr><th>aluno</th><th>capítulo</th><th>soma "
             "dos exercícios</th><th>nota registada</th></tr></thead><tbody>" + linhas
             + "</tbody></table>")
 
@@ -504,7 +595,21 @@ def html_adulteracao(turma: Turma) -> str:
 
 
 def html_falhadas(turma: Turma) -> str:
-    return _lista_por_submissao(turma, "falhou", "Todas as submissões se corrigiram até ao fim.")
+    """As submissões para rever, com a nota que ficou e o motivo."""
+    lista = para_rever(turma)
+    if not lista:
+        return "<p>Todas as submissões se corrigiram até ao fim.</p>"
+    maximos = {e.capitulo: 0.0 for e in turma.exercicios}
+    for e in turma.exercicios:
+        maximos[e.capitulo] += e.pontos
+    linhas = "".join(
+        f"<tr><td>{_e(a)}</td><td>{_e(c)}</td><td class=n>"
+        f"{'sem nota' if nota is None else f'{_num(nota)}/{_num(maximos.get(c))}'}</td>"
+        f"<td>{_e(motivo)}</td></tr>" for a, c, nota, motivo in lista)
+    return ("<p>A nota é a que ficou registada (a das exportações): a célula que morreu ou esgotou "
+            "o tempo vale 0 e as outras valem os seus pontos. Revê-as no formgrader, se quiseres "
+            "dar outra nota.</p><table class=dados><thead><tr><th>aluno</th><th>capítulo</th>"
+            "<th>nota</th><th>motivo</th></tr></thead><tbody>" + linhas + "</tbody></table>")
 
 
 ESTILO = """
@@ -529,17 +634,21 @@ def relatorio_html(turma: Turma) -> str:
     dist = png_base64(figura_distribuicao(stats))
     totais = png_base64(figura_totais(alunos))
     resumo = (f"{len(turma.alunos)} alunos, {len(turma.exercicios)} exercícios em "
-              f"{len(turma.capitulos)} capítulos, {len(turma.submissoes)} submissões "
-              f"({sum(1 for s in turma.submissoes.values() if s.falhou)} que não se corrigiram, "
+              f"{len(turma.capitulos)} capítulo(s) ({', '.join(turma.capitulos) or 'nenhum'}), "
+              f"{len(turma.submissoes)} submissões ({len(para_rever(turma))} para rever, "
               f"{sum(1 for s in turma.submissoes.values() if s.adulteracao)} com sinais de adulteração).")
+    origem = ("As notas são as do gradebook.db, as mesmas do nbgrader export e das exportações "
+              "para o LMS." if turma.com_gradebook else
+              "Sem gradebook.db: as notas são as das verificações gravadas em resultados/.")
     return f"""<!DOCTYPE html>
 <html lang="pt-PT"><head><meta charset="utf-8"><title>Relatório da turma</title>
 <style>{ESTILO}</style></head><body>
 <h1>Relatório da turma</h1>
 <p>{_e(resumo)}</p>
+<p class=legenda>{_e(origem)}</p>
 <p class=legenda>Secções: <a href="#exercicio">por exercício</a> · <a href="#aluno">por aluno</a> ·
 <a href="#parados">quem ficou parado</a> · <a href="#adulteracao">possível adulteração</a> ·
-<a href="#falhadas">submissões que não se corrigiram</a> · <a href="#chumbam">as verificações
+<a href="#falhadas">submissões para rever</a> · <a href="#chumbam">as verificações
 que mais chumbam</a></p>
 <h2 id=exercicio>Por exercício</h2>
 {html_exercicios(stats)}
@@ -552,8 +661,9 @@ que mais chumbam</a></p>
 <h2 id=adulteracao>Possível adulteração (para rever à mão)</h2>
 <p>Um pedido de revisão, não um castigo: a nota não muda.</p>
 {html_adulteracao(turma)}
-<h2 id=falhadas>Submissões que não se corrigiram</h2>
+<h2 id=falhadas>Submissões para rever</h2>
 {html_falhadas(turma)}
+{html_manuais(turma)}
 {html_divergencias(turma)}
 <h2 id=chumbam>As verificações que mais chumbam</h2>
 <p>Até {MAIS_CHUMBADAS} por exercício, com a frase do enunciado que testam e a mensagem que os
@@ -567,9 +677,11 @@ alunos viram (a dica, sem o pormenor de cada submissão).</p>
 # o caderno do professor
 
 
-def caderno(raiz: Path, destino: Path, fonte: Path | None = None):
+def caderno(raiz: Path, destino: Path, fonte: Path | None = None,
+            capitulos: list[str] | None = None):
     """O caderno do professor: as mesmas contas, feitas ao correr o caderno sobre os mesmos
-    ficheiros (``resultados/`` e as soluções de ``raiz``, ou ``fonte``)."""
+    ficheiros (``resultados/``, o ``gradebook.db`` e as soluções de ``raiz``, ou ``fonte``), nos
+    mesmos ``capitulos`` (por omissão, os que tiverem submissões corrigidas quando correr)."""
     import nbformat
 
     pasta = Path(destino).resolve().parent
@@ -581,12 +693,12 @@ def caderno(raiz: Path, destino: Path, fonte: Path | None = None):
     md, code = v4.new_markdown_cell, v4.new_code_cell
     nb.cells = [
         md("# Relatório da turma (caderno do professor)\n\nGerado por `curso turma`. Lê os "
-           "ficheiros `resultados/ALUNO/CAP.json` da última correção e as soluções; corre-o de "
-           "novo (*Run All*) depois de outra correção."),
+           "ficheiros `resultados/ALUNO/CAP.json` da última correção, o `gradebook.db` e as "
+           "soluções; corre-o de novo (*Run All*) depois de outra correção."),
         code("from pathlib import Path\n\nfrom IPython.display import HTML, display\n\n"
              "from curso.correcao import turma as t\n\n"
              f"RAIZ = Path({caminho!r}).resolve()  # a raiz do curso, a partir deste caderno\n"
-             f"TURMA = t.carregar(RAIZ, fonte={solucoes})\n"
+             f"TURMA = t.carregar(RAIZ, fonte={solucoes}, capitulos={capitulos!r})\n"
              "ESTATISTICAS = t.estatisticas(TURMA)\n"
              "ALUNOS = t.por_aluno(TURMA)\n"
              "display(HTML('<style>' + t.ESTILO + '</style>'))  # os tons de cinza das tabelas"),
@@ -604,8 +716,8 @@ def caderno(raiz: Path, destino: Path, fonte: Path | None = None):
         code("display(HTML(t.html_parados(TURMA, ALUNOS)))"),
         md("## Possível adulteração (para rever à mão)"),
         code("display(HTML(t.html_adulteracao(TURMA)))"),
-        md("## Submissões que não se corrigiram"),
-        code("display(HTML(t.html_falhadas(TURMA) + t.html_divergencias(TURMA)))"),
+        md("## Submissões para rever"),
+        code("display(HTML(t.html_falhadas(TURMA) + t.html_manuais(TURMA) + t.html_divergencias(TURMA)))"),
     ]
     return nb
 
@@ -614,9 +726,12 @@ def caderno(raiz: Path, destino: Path, fonte: Path | None = None):
 # o subcomando
 
 DESCRICAO = """\
-Corre na raiz do curso, depois de «curso corrigir». Lê resultados/ALUNO/CAP.json e as soluções e
-escreve o relatório da turma em HTML (um ficheiro só, abre no browser sem servidor) e o caderno
-do professor (.ipynb), que faz as mesmas contas sobre os mesmos ficheiros.
+Corre na raiz do curso, depois de «curso corrigir». Lê resultados/ALUNO/CAP.json, o gradebook.db e
+as soluções e escreve o relatório da turma em HTML (um ficheiro só, abre no browser sem servidor)
+e o caderno do professor (.ipynb), que faz as mesmas contas sobre os mesmos ficheiros.
+
+Por omissão, só os capítulos que a turma fez (os que têm submissões corrigidas); as notas são as
+do gradebook.db, as mesmas do nbgrader export e do «curso exportar».
 """
 
 
@@ -630,6 +745,9 @@ def registar(sub, ajuda: str) -> None:
                    help="onde escrever o caderno do professor (por omissão relatorios/turma.ipynb)")
     p.add_argument("--fonte", metavar="PASTA",
                    help="a pasta das soluções (por omissão solutions/)")
+    p.add_argument("--capitulos", nargs="+", metavar="CAP",
+                   help="só estes capítulos (ex.: cap01 cap02); por omissão, os que têm "
+                        "submissões corrigidas")
     p.set_defaults(func=executar)
 
 
@@ -645,15 +763,25 @@ def executar(args) -> int:
               file=sys.stderr)
         return 2
     fonte = Path(args.fonte).resolve() if args.fonte else None
-    turma = carregar(raiz, fonte=fonte)
+    turma = carregar(raiz, fonte=fonte, capitulos=args.capitulos)
+    if not turma.capitulos:
+        print(f"✘ Não há submissões corrigidas em {_resultados.PASTA}/ nem no gradebook.db: corre "
+              "primeiro «curso corrigir».", file=sys.stderr)
+        return 2
     saida_html = raiz / args.html
     saida_html.parent.mkdir(parents=True, exist_ok=True)
     saida_html.write_text(relatorio_html(turma), encoding="utf-8")
     saida_nb = raiz / args.caderno
     saida_nb.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(caderno(raiz, saida_nb, fonte), saida_nb)
-    falhadas = sum(1 for s in turma.submissoes.values() if s.falhou)
+    nbformat.write(caderno(raiz, saida_nb, fonte, args.capitulos), saida_nb)
+    rever = para_rever(turma)
+    como = "pedidos" if args.capitulos else "os que têm submissões corrigidas; --capitulos para escolher"
+    print(f"Capítulos: {', '.join(turma.capitulos)} ({como}).")
+    if not turma.com_gradebook:
+        print("⚠ Não li o gradebook.db (não existe, ou o nbgrader_config.py não diz onde está): as "
+              "notas são as das verificações gravadas em resultados/, sem notas manuais nem "
+              "penalizações por atraso.")
     print(f"Turma: {len(turma.alunos)} alunos, {len(turma.submissoes)} submissões "
-          f"({falhadas} não se corrigiram).")
+          f"({len(rever)} para rever, {sum(1 for r in rever if r[2] is None)} sem nota).")
     print(f"Relatório: {saida_html}\nCaderno do professor: {saida_nb}")
     return 0

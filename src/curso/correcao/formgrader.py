@@ -1,0 +1,44 @@
+"""A correção manual no formgrader do nbgrader em português: uma extensão do servidor Jupyter,
+ligada pelo modo do professor (``python3 iniciar.py professor``).
+
+O formgrader carrega as suas páginas (``base.tpl``, ``gradebook_*.tpl``) de uma pasta fixa, num
+ambiente jinja que cria ao arrancar, sem opção de configuração (ao contrário do modelo da
+correção de uma submissão, ``formgrade``, que o ``nbgrader_config.py`` aponta). Esta extensão
+põe à frente dessa pasta a das páginas traduzidas (``modelos_nbgrader/formgrader``) e serve os
+scripts traduzidos que elas usam. As páginas de gestão (*Manage Assignments*, *Manage Students*)
+ficam as do nbgrader: o curso corrige com ``curso corrigir``, não por elas.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PASTA = Path(__file__).parent / "modelos_nbgrader" / "formgrader"
+URL_SCRIPTS = "curso/formgrader/js"
+
+
+def _jupyter_server_extension_points():
+    return [{"module": "curso.correcao.formgrader"}]
+
+
+def _load_jupyter_server_extension(serverapp) -> None:
+    from jupyter_server.utils import url_path_join
+    from tornado import web
+
+    web_app = serverapp.web_app
+    padrao = url_path_join(web_app.settings["base_url"], URL_SCRIPTS, "(.*)")
+    web_app.add_handlers(".*$", [(padrao, web.StaticFileHandler, {"path": str(PASTA / "js")})])
+
+    def traduzir() -> None:
+        from jinja2 import ChoiceLoader, FileSystemLoader
+
+        ambiente = web_app.settings.get("nbgrader_jinja2_env")
+        if ambiente is None:
+            serverapp.log.warning("curso.correcao.formgrader: o formgrader do nbgrader não está "
+                                  "ligado; nada a traduzir.")
+            return
+        ambiente.loader = ChoiceLoader([FileSystemLoader(str(PASTA)), ambiente.loader])
+
+    # as extensões carregam por ordem alfabética: a do nbgrader («nbgrader…») cria o seu ambiente
+    # jinja depois desta; o ciclo de eventos corre isto quando já o fez, antes do primeiro pedido
+    serverapp.io_loop.add_callback(traduzir)
