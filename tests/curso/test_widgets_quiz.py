@@ -21,7 +21,7 @@ def test_clicar_guarda_a_letra_e_mostra_explicacoes():
     assert html.index("isso é uma cadeia fixa") < html.index("o modelo escolhe")  # a escolhida primeiro
     for _, explicacao in OPCOES:
         assert explicacao.split(":")[1].strip()[:10] in html  # todas as explicações aparecem
-    assert 'resposta_1_2 = &quot;a&quot;' in html
+    assert 'resposta_1_2 = &quot;a&quot;' in html and "exercício 1.2 (<code>exercises/cap01/cap01.ipynb" in html
     q.botoes["b"].click()
     assert espaco["resposta_1_2"] == "b" and q.botoes["b"].button_style == "info"
     assert q.botoes["a"].button_style == ""

@@ -16,6 +16,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+import pytest
+
 from curso.quizzes import Opcao, Pergunta, perguntas
 
 from ._cadernos import CAPITULOS, RAIZ, ler, licoes, solucao
@@ -146,3 +148,50 @@ def test_as_regras_apanham_o_que_a_revisao_encontrou():
     quizzes = [um] * 9 + [QuizLido("a", "a", [3, 3]), QuizLido("c", "c", [3, 3, 3])]
     assert letras_demasiado_frequentes(quizzes) == {"b": 9}
     assert letras_demasiado_frequentes([um] * 2 + quizzes[-2:]) == {}
+
+
+COM_NOTA = [p for p in perguntas().values() if p.exercicio]
+
+
+def test_cada_capitulo_tem_um_quiz_com_nota():
+    from curso.verificacao import exercicios_do_capitulo
+
+    por_capitulo = Counter(int(p.exercicio.split(".")[0]) for p in COM_NOTA)
+    assert sorted(por_capitulo) == list(CAPITULOS) and set(por_capitulo.values()) == {1}, por_capitulo
+    for p in COM_NOTA:
+        assert p.exercicio in exercicios_do_capitulo(int(p.exercicio.split(".")[0])), p.id
+
+
+@pytest.mark.parametrize("p", COM_NOTA, ids=lambda p: p.exercicio)
+def test_quiz_com_nota_diz_o_mesmo_em_todos_os_sitios(p):
+    """O enunciado tem a pergunta e as opções dos dados; a solução e os testes escondidos, a certa."""
+    from curso.mutacao import exercicios_do_caderno
+    from curso.requisitos import normalizar, texto_da_celula
+
+    capitulo = int(p.exercicio.split(".")[0])
+    enunciado = normalizar(texto_da_celula(p.exercicio, f"enunciado_{p.exercicio.replace('.', '_')}"))
+    em_falta = [t for t in (p.pergunta, *(o.texto for o in p.opcoes)) if normalizar(t) not in enunciado]
+    assert not em_falta, f"{p.exercicio}: o enunciado não tem, como em quizzes.toml: {em_falta}"
+    exercicio = exercicios_do_caderno(solucao(capitulo))[p.exercicio]
+    assert RESPOSTA.findall(exercicio.codigo) == [(p.variavel, p.correta)]
+    chamada = f'corrigir("{p.exercicio}", {p.variavel}, certa="{p.correta}")'
+    assert chamada in exercicio.escondidos, f"{p.exercicio}: os testes escondidos não têm {chamada}"
+
+
+@pytest.mark.parametrize("p", COM_NOTA, ids=lambda p: p.exercicio)
+def test_a_verificacao_publica_aceita_todas_as_letras_e_os_escondidos_so_a_certa(p):
+    """A pública não dá a resposta a quem experimenta as letras; a nota vem dos testes escondidos."""
+    from curso.caderno import Caderno, correr_escondidos
+    from curso.mutacao import exercicios_do_caderno
+    from curso.quizzes import RespostaErrada
+    from curso.verificacao import PASSOU, correr_verificacoes
+
+    escondidos = exercicios_do_caderno(solucao(int(p.exercicio.split(".")[0])))[p.exercicio].escondidos
+    for letra in p.letras:
+        nb = Caderno({p.variavel: letra})
+        assert {r.estado for r in correr_verificacoes(p.exercicio, nb)} == {PASSOU}, letra
+        if letra == p.correta:
+            correr_escondidos(escondidos, nb)
+        else:
+            with pytest.raises(RespostaErrada):
+                correr_escondidos(escondidos, nb)

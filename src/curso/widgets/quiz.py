@@ -10,6 +10,7 @@ que o aluno lê não traz a resposta nem as explicações.
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Iterable
 
@@ -139,8 +140,14 @@ class Quiz(Componente):
         html = partes[0] + "<div>As outras opções:</div><ul style=\"margin:2px 0\">"
         html += "".join(partes[1:]) + "</ul>"
         if self.linha_de_resposta:
+            onde = "na célula de resposta"
+            exercicio = re.fullmatch(r"resposta_(\d+)_(\d+)", self.variavel or "")
+            if exercicio:
+                n, m = exercicio.groups()
+                onde = (f"na célula de resposta do exercício {n}.{m} "
+                        f"(<code>exercises/cap{int(n):02d}/cap{int(n):02d}.ipynb</code>)")
             html += cartao(
-                "Para a resposta contar na avaliação, escreve na célula de resposta: "
+                f"Para a resposta contar na avaliação, escreve {onde}: "
                 f"<code>{esc(self.linha_de_resposta)}</code> (o estado do widget não é guardado no caderno).",
                 "neutro",
             )
