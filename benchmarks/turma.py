@@ -1,6 +1,6 @@
 """Quanto demora ``curso turma``: o relatório de uma turma grande, com dados sintéticos.
 
-Gera uma turma simulada (por omissão 300 alunos × os 43 exercícios dos nove capítulos: os
+Gera uma turma simulada (por omissão 300 alunos × os 52 exercícios dos nove capítulos: os
 ficheiros ``resultados/ALUNO/CAP.json`` que a correção deixaria) numa pasta temporária e mede,
 num processo novo como o do professor, ``python -m curso turma`` (ler os ficheiros, fazer as
 contas, desenhar os dois gráficos, escrever o HTML e o caderno). Repete ``--repeticoes`` vezes e

@@ -15,6 +15,7 @@ from ._turma import (CAPITULOS, celula, copiar_curso, corrigir, esboco, exercici
 
 CAP = "cap01"
 (SOL_A, VER_A, PTS_A), (SOL_B, VER_B, PTS_B), (SOL_C, VER_C, PTS_C) = exercicios(CAP)[:3]
+TODAS = {solucao for solucao, _, _ in exercicios(CAP)}  # as células de solução do capítulo (quiz 1.4 incluído)
 LIMITE = "15"  # folga para os capítulos lentos numa máquina carregada
 
 
@@ -50,10 +51,10 @@ def _hostis(pasta):
     nb = resolvido(CAP)
     celula(nb, SOL_A)["source"] = "def isto_nao_compila(:\n    pass\n"
     caso("sintaxe", total - PTS_A, "SyntaxError", nb)
-    nb = resolvido(CAP, so={SOL_A, SOL_C})  # B por fazer e a verificação de B apagada
+    nb = resolvido(CAP, so=TODAS - {SOL_B})  # B por fazer e a verificação de B apagada
     nb["cells"] = [c for c in nb["cells"] if c.get("metadata", {}).get("nbgrader", {}).get("grade_id") != VER_B]
     caso("apagou_verificacao", total - PTS_B, f"«{VER_B}» apagada", nb)
-    nb = resolvido(CAP, so={SOL_A, SOL_B})  # C por fazer e a verificação de C trocada por «pass»
+    nb = resolvido(CAP, so=TODAS - {SOL_C})  # C por fazer e a verificação de C trocada por «pass»
     celula(nb, VER_C)["source"] = "pass\n"
     caso("editou_verificacao", total - PTS_C, f"«{VER_C}» alterada", nb)
     caso("mudou_o_nome", 0, f"caderno em falta: {CAP}.ipynb (na pasta há: {CAP} (1).ipynb",

@@ -214,16 +214,16 @@ class TestProgresso:
         pasta = tmp_path / "cap01"
         pasta.mkdir()
         nb = nbformat.read(SOLUCAO_1, as_version=4)
-        for celula in nb.cells:  # 1.1 por fazer, 1.2 errado, 1.3 certo
+        for celula in nb.cells:  # 1.1 por fazer, 1.2 errado, 1.3 e 1.4 certos
             if celula.metadata.get("nbgrader", {}).get("grade_id") == "ex1_1":
                 celula.source = "def correr_ciclo(*a, **k):\n    raise NotImplementedError()"
             if celula.metadata.get("nbgrader", {}).get("grade_id") == "ex1_2":
                 celula.source = 'resposta_1_2 = "a"'
         nbformat.write(nb, pasta / "cap01.ipynb")
         itens = [i for i in recolher(tmp_path) if i["capitulo"] == 1]
-        assert [i["estado"] for i in itens] == [POR_FAZER, FALHOU, PASSOU]
+        assert [i["estado"] for i in itens] == [POR_FAZER, FALHOU, PASSOU, PASSOU]
         assert "1.2" in proximo_passo(itens) and "Acaba" in proximo_passo(itens)
-        assert "1/3" in formatar_progresso(itens)
+        assert "2/4" in formatar_progresso(itens)
 
     def test_tudo_feito(self):
         itens = [{"estado": PASSOU, "id": "1.1", "titulo": "t", "caderno": "c"}]

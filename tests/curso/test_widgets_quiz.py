@@ -21,7 +21,7 @@ def test_clicar_guarda_a_letra_e_mostra_explicacoes():
     assert html.index("isso é uma cadeia fixa") < html.index("o modelo escolhe")  # a escolhida primeiro
     for _, explicacao in OPCOES:
         assert explicacao.split(":")[1].strip()[:10] in html  # todas as explicações aparecem
-    assert 'resposta_1_2 = &quot;a&quot;' in html
+    assert 'resposta_1_2 = &quot;a&quot;' in html and "exercício 1.2 (<code>exercises/cap01/cap01.ipynb" in html
     q.botoes["b"].click()
     assert espaco["resposta_1_2"] == "b" and q.botoes["b"].button_style == "info"
     assert q.botoes["a"].button_style == ""
@@ -60,3 +60,23 @@ def test_opcoes_como_dicionario_de_letras():
     q = Quiz("?", {"x": {"texto": "um", "explicacao": "e1"}, "y": {"texto": "dois", "explicacao": "e2"}},
              espaco_nomes={})
     assert list(q.botoes) == ["x", "y"]
+
+
+def test_da_licao_vem_dos_dados_com_a_certa_e_as_explicacoes():
+    from curso.quizzes import pergunta
+
+    p = pergunta("duas-chamadas")
+    q = Quiz.da_licao("duas-chamadas", espaco_nomes={})
+    assert q.pergunta == p.pergunta and q.correta == p.correta and list(q.botoes) == list(p.letras)
+    q.responder(p.correta)
+    certa = next(o for o in p.opcoes if o.letra == p.correta)
+    assert f"✔ {p.correta})" in q.painel_explicacao.value and certa.explicacao[:30] in q.painel_explicacao.value
+    with pytest.raises(KeyError, match="Não há nenhum quiz"):
+        Quiz.da_licao("nao-existe")
+
+
+def test_da_licao_guarda_a_letra_na_variavel_pedida():
+    espaco = {}
+    q = Quiz.da_licao("quem-corre-as-ferramentas", variavel="resposta_exemplo", espaco_nomes=espaco)
+    q.responder("a")
+    assert espaco == {"resposta_exemplo": "a"} and "resposta_exemplo = &quot;a&quot;" in q.painel_explicacao.value

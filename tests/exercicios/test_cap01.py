@@ -268,3 +268,13 @@ class TestEx1_3:
                 "de repetir ou saltar chamadas conforme a resposta: isso já seria o código a "
                 "decidir em função do modelo.",
                 f"com a 1.ª resposta {respostas[0][:20]!r}…: {len(modelo.prompts)} chamadas")
+
+
+class TestEx1_4:
+    """Quiz: quem escreve a observação"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_1_4 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_1_4, "resposta_1_4", "abcd")

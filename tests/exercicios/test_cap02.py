@@ -746,3 +746,13 @@ class TestEx2_7:
             return
         assert type(r) in (int, float), explica(
             "O resultado é sempre um int ou um float.", f"{texto!r} → {r!r}")
+
+
+class TestEx2_8:
+    """Quiz: o pedido depois de duas chamadas em paralelo"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_2_8 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_2_8, "resposta_2_8", "abcd")

@@ -235,3 +235,13 @@ class TestEx3_4:
         r = nb.refinar(_gerador(), _avaliador(passa_em=3))
         assert _tem(r, {"estado": "concluido", "resultado": "versão 3", "iteracoes": 3}), explica(
             "Uma versão aprovada na última geração permitida conta como concluída.", f"devolveu {r!r}")
+
+
+class TestEx3_5:
+    """Quiz: um avaliador-otimizador é um agente?"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_3_5 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_3_5, "resposta_3_5", "abcd")

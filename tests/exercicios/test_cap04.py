@@ -400,3 +400,13 @@ class TestEx4_4:
             raise _nao_pode_abster_se(cliente, texto, erro) from None
         assert r["ferramenta"] is None and r["mensagem"], explica(
             "Quando o modelo se abstém, o agente diz que nenhuma ferramenta serve.", f"obtive {r!r}")
+
+
+class TestEx4_5:
+    """Quiz: o que muda quando um modelo passa a decidir"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_4_5 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_4_5, "resposta_4_5", "abcd")

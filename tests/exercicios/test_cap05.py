@@ -404,3 +404,13 @@ class TestEx5_4:
     def test_valores_por_omissao(self, nb):
         """Por omissão: max_steps=10"""
         _omissao(nb.correr_com_orcamento, {"max_steps": 10}, "", (100, _espiao(lambda log: 1)))
+
+
+class TestEx5_5:
+    """Quiz: o que devolver quando o max_steps dispara"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_5_5 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_5_5, "resposta_5_5", "abcd")

@@ -673,3 +673,13 @@ class TestEx6_6:
             assert plano == original, explica(
                 "Não alteres o plano que recebes (nem a lista, nem as decisões lá dentro): quem o fez pode "
                 "precisar dele para o corrigir ou mostrar.", f"era {original!r}, ficou {plano!r}")
+
+
+class TestEx6_7:
+    """Quiz: um envio depois de ler uma página web"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_6_7 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_6_7, "resposta_6_7", "abcd")

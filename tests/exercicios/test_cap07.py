@@ -517,3 +517,13 @@ class TestEx7_5:
                 "n(None) e n(\"\") são 0, um content ausente também, uma parte sem \"text\" (uma imagem) não "
                 "conta, e o 1 + n(name) só entra quando o name não é vazio.", f"com {n} mensagem(ns) ({[sorted(m) for m in parte]}): o modelo offline "
                 f"conta {esperado}, tu contas {obtido}")
+
+
+class TestEx7_6:
+    """Quiz: o 400 depois de cortar a conversa"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_7_6 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_7_6, "resposta_7_6", "abcd")

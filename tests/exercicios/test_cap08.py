@@ -312,3 +312,13 @@ class TestEx8_5:
             assert r == 0 and isinstance(r, int) and not isinstance(r, bool), explica(
                 "Se o orçamento não chega para um passo, max_steps é 0 (não há mínimo de 1).",
                 f"orçamento {orcamento}, {custo} por passo: esperava 0, obtive {r!r}")
+
+
+class TestEx8_6:
+    """Quiz: os tokens de entrada de uma execução"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_8_6 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_8_6, "resposta_8_6", "abcd")

@@ -596,3 +596,13 @@ class TestEx9_5:
         assert isinstance(valores, list) and [type(v) for v in valores] == [bool, bool] and valores == [True, False], explica(
             "Guarda bool(verificar(resultado)): por_tarefa é uma lista de k booleanos (True/False).",
             f"por_tarefa[\"t0\"] = {valores!r}")
+
+
+class TestEx9_6:
+    """Quiz: o que distingue 3 em 4 de 4 em 4"""
+
+    def test_resposta_e_uma_letra(self, nb):
+        """resposta_9_6 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
+        from curso.quizzes import letra_do_quiz
+
+        letra_do_quiz(nb.resposta_9_6, "resposta_9_6", "abcd")

@@ -24,7 +24,7 @@ CAMADAS = [
     {"curso.cli"},
     {"curso.correcao", "curso.widgets", "curso.mutacao"},
     {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin", "curso.atualizar"},
-    {"curso.requisitos"},
+    {"curso.requisitos", "curso.quizzes"},
     {"curso.verificacao"},  # a fachada do pacote: só reexporta (por nomes, sem importações)
     {"curso.verificacao.apresentacao", "curso.verificacao.preparacao"},
     {"curso.verificacao.execucao"},
@@ -43,7 +43,7 @@ CAMINHO_RAPIDO = {"curso.verificacao", "curso.verificacao.apresentacao", "curso.
                   "curso.verificacao.execucao", "curso.verificacao.descoberta",
                   "curso.verificacao.tracebacks", "curso.verificacao.vocabulario",
                   "curso.propriedades", "curso.fronteira.dados", "curso.caderno", "curso.raiz",
-                  "curso.estados", "curso.cores"}
+                  "curso.estados", "curso.cores", "curso.quizzes"}
 LENTOS = {"openai", "httpx2", "nbgrader", "nbformat", "ipywidgets", "IPython", "pytest",
           "tiktoken", "jsonschema", "matplotlib", "numpy", "curso.offline", "curso.clientes"}
 

@@ -75,7 +75,7 @@ def test_fecha_com_resumo_e_erros_comuns(caminho):
 @pytest.mark.parametrize("caminho", LICOES, ids=lambda p: p.name)
 def test_ordem_objetivos_resumo_erros_quiz_exercicios(caminho):
     celulas = _celulas(caminho)
-    quiz = next((i for i, (tipo, texto) in enumerate(celulas) if tipo == "code" and "Quiz(" in texto), -1)
+    quiz = next((i for i, (tipo, texto) in enumerate(celulas) if tipo == "code" and "Quiz" in texto), -1)
     ordem = [_indice(celulas, "## Objetivos"), _indice(celulas, "## Em resumo"),
              _indice(celulas, "## Erros comuns"), quiz]
     assert -1 not in ordem and ordem == sorted(ordem), (

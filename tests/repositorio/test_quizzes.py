@@ -1,9 +1,12 @@
-"""A resposta certa dos quizzes não se adivinha pela posição nem pelo comprimento.
+"""Os quizzes: a resposta não está à vista, e a certa não se adivinha pela posição nem pelo comprimento.
 
-A segunda revisão das lições encontrou a certa em «b» em 9 de 11 quizzes (e no quiz com nota, o
-1.2), quase sempre a opção mais comprida: dava para acertar sem ler. Conta-se aqui cada quiz das
-lições (``Quiz(..., correta=...)``) e cada pergunta de escolha múltipla com nota
-(``resposta_N_M = "x"`` na solução).
+- As perguntas das lições vivem em ``curso/dados/quizzes.toml`` (``curso.quizzes``). A célula da
+  lição mostra só o quiz, ``Quiz.da_licao("id")``: sem a pergunta, as opções, as explicações nem
+  a certa, que estavam à vista logo acima do widget (issue 37).
+- A segunda revisão das lições encontrou a certa em «b» em 9 de 11 quizzes (e no quiz com nota, o
+  1.2), quase sempre a opção mais comprida: dava para acertar sem ler. Conta-se aqui cada pergunta
+  do ficheiro de dados e cada pergunta de escolha múltipla com nota que não está lá
+  (``resposta_N_M = "x"`` na solução).
 """
 
 from __future__ import annotations
@@ -12,6 +15,10 @@ import ast
 import re
 from collections import Counter
 from dataclasses import dataclass
+
+import pytest
+
+from curso.quizzes import Opcao, Pergunta, perguntas
 
 from ._cadernos import CAPITULOS, RAIZ, ler, licoes, solucao
 
@@ -24,35 +31,23 @@ RESPOSTA = re.compile(r"""^(resposta_\d+_\d+)\s*=\s*["']([a-z])["']""", re.M)
 class QuizLido:
     onde: str
     correta: str
-    comprimentos: list[int] | None   # None quando as opções não estão no código (quiz com nota)
+    comprimentos: list[int] | None   # None quando as opções não estão nos dados (quiz só com nota)
 
 
-def quizzes_do_codigo(onde: str, codigo: str) -> list[QuizLido]:
-    """Os ``Quiz(pergunta, opcoes, ..., correta="x")`` escritos em ``codigo``."""
-    encontrados = []
-    for no in ast.walk(ast.parse(codigo)):
-        if not (isinstance(no, ast.Call) and getattr(no.func, "id", None) == "Quiz"):
-            continue
-        argumentos = {k.arg: k.value for k in no.keywords}
-        correta = ast.literal_eval(argumentos["correta"])
-        opcoes = ast.literal_eval(no.args[1] if len(no.args) > 1 else argumentos["opcoes"])
-        encontrados.append(QuizLido(onde, correta, [len(texto) for texto, _ in opcoes]))
-    return encontrados
+def lido(p: Pergunta) -> QuizLido:
+    return QuizLido(f"quizzes.toml · {p.id}", p.correta, [len(o.texto) for o in p.opcoes])
 
 
 def todos_os_quizzes() -> list[QuizLido]:
-    lidos = []
-    for caminho in licoes():
-        for i, celula in enumerate(ler(caminho)["cells"]):
-            codigo = "".join(celula["source"])
-            if celula["cell_type"] == "code" and "Quiz(" in codigo:
-                lidos += quizzes_do_codigo(f"{caminho.name} · célula {i}", codigo)
+    lidos = [lido(p) for p in perguntas().values()]
+    com_dados = {p.variavel for p in perguntas().values() if p.variavel}
     for capitulo in CAPITULOS:
         for celula in ler(solucao(capitulo))["cells"]:
             solucao_da_celula = celula.get("metadata", {}).get("nbgrader", {}).get("solution")
             if celula["cell_type"] == "code" and solucao_da_celula:
                 for nome, letra in RESPOSTA.findall("".join(celula["source"])):
-                    lidos.append(QuizLido(f"{solucao(capitulo).relative_to(RAIZ)} · {nome}", letra, None))
+                    if nome not in com_dados:
+                        lidos.append(QuizLido(f"{solucao(capitulo).relative_to(RAIZ)} · {nome}", letra, None))
     return lidos
 
 
@@ -66,6 +61,61 @@ def certa_e_a_mais_comprida(quiz: QuizLido) -> bool:
         return False
     indice = "abcdefgh".index(quiz.correta)
     return all(quiz.comprimentos[indice] > n for i, n in enumerate(quiz.comprimentos) if i != indice)
+
+
+def quizzes_das_celulas() -> list[tuple[str, str, ast.Call]]:
+    """``(lição, célula, chamada)`` por cada chamada a ``Quiz`` numa célula de código das lições."""
+    achados = []
+    for caminho in licoes():
+        for i, celula in enumerate(ler(caminho)["cells"]):
+            codigo = "".join(celula["source"])
+            if celula["cell_type"] != "code" or "Quiz" not in codigo:
+                continue
+            for no in ast.walk(ast.parse(codigo)):
+                if isinstance(no, ast.Call) and "Quiz" in ast.unparse(no.func):
+                    achados.append((caminho.stem, f"{caminho.name} · célula {i}", no))
+    return achados
+
+
+def problemas_das_celulas(chamadas: list[tuple[str, str, ast.Call]], todas: dict[str, Pergunta]) -> list[str]:
+    """Cada célula que escreve o quiz em vez de o ir buscar aos dados, e cada quiz que não aparece
+    (ou aparece mais de uma vez) na sua lição."""
+    usadas, erros = Counter(), []
+    for licao, onde, chamada in chamadas:
+        forma = (ast.unparse(chamada.func) == "Quiz.da_licao" and len(chamada.args) == 1
+                 and isinstance(chamada.args[0], ast.Constant)
+                 and all(k.arg == "variavel" for k in chamada.keywords))
+        if not forma:
+            erros.append(f"{onde}: escreve Quiz.da_licao(\"id\"), com o quiz em curso/dados/quizzes.toml "
+                         f"(encontrei {ast.unparse(chamada)[:80]}…)")
+            continue
+        ident = chamada.args[0].value
+        if ident not in todas or todas[ident].licao != licao:
+            erros.append(f"{onde}: {ident!r} não é um quiz desta lição em quizzes.toml")
+        usadas[ident] += 1
+    erros += [f"{ident!r} aparece em {n} células (uma só)" for ident, n in usadas.items() if n > 1]
+    return erros + [f"{ident!r} ({p.licao}) não aparece em nenhuma célula" for ident, p in todas.items()
+                    if not usadas[ident]]
+
+
+def test_cada_celula_de_quiz_mostra_so_o_quiz():
+    """A pergunta, as opções, as explicações e a certa vêm dos dados, não da célula."""
+    chamadas = quizzes_das_celulas()
+    assert len(chamadas) >= 10, f"só {len(chamadas)} quizzes nas lições"
+    erros = problemas_das_celulas(chamadas, perguntas())
+    assert not erros, "\n".join(erros)
+
+
+def test_a_prova_apanha_um_quiz_escrito_na_celula():
+    """O quiz como estava (a certa e as explicações na célula) falha; o dos dados passa."""
+    def chamada(codigo):
+        return next(n for n in ast.walk(ast.parse(codigo)) if isinstance(n, ast.Call))
+
+    todas = {"exemplo": Pergunta("exemplo", "01_x", "?", (Opcao("a", "sim", "porque"), Opcao("b", "não", "x")), "a")}
+    escrito = chamada('Quiz("?", [("sim", "porque"), ("não", "x")], correta="a")')
+    assert "escreve Quiz.da_licao" in problemas_das_celulas([("01_x", "c3", escrito)], todas)[0]
+    assert problemas_das_celulas([("01_x", "c3", chamada('Quiz.da_licao("exemplo")'))], todas) == []
+    assert "não aparece" in problemas_das_celulas([], todas)[0]
 
 
 def test_ha_quizzes_para_contar():
@@ -92,9 +142,56 @@ def test_a_certa_raramente_e_a_opcao_mais_comprida():
 
 def test_as_regras_apanham_o_que_a_revisao_encontrou():
     """«b» em 9 de 11, e a certa sempre a mais comprida: as duas regras falham."""
-    codigo = 'Quiz("?", [("curta", "x"), ("a certa, muito mais comprida", "y"), ("outra", "z")], correta="b")'
-    um = quizzes_do_codigo("exemplo", codigo)
-    assert [(q.correta, q.comprimentos) for q in um] == [("b", [5, 28, 5])] and certa_e_a_mais_comprida(um[0])
-    quizzes = um * 9 + [QuizLido("a", "a", [3, 3]), QuizLido("c", "c", [3, 3, 3])]
+    opcoes = (Opcao("a", "curta", "x"), Opcao("b", "a certa, muito mais comprida", "y"), Opcao("c", "outra", "z"))
+    um = lido(Pergunta("exemplo", "01_x", "?", opcoes, "b"))
+    assert (um.correta, um.comprimentos) == ("b", [5, 28, 5]) and certa_e_a_mais_comprida(um)
+    quizzes = [um] * 9 + [QuizLido("a", "a", [3, 3]), QuizLido("c", "c", [3, 3, 3])]
     assert letras_demasiado_frequentes(quizzes) == {"b": 9}
-    assert letras_demasiado_frequentes(um * 2 + quizzes[-2:]) == {}
+    assert letras_demasiado_frequentes([um] * 2 + quizzes[-2:]) == {}
+
+
+COM_NOTA = [p for p in perguntas().values() if p.exercicio]
+
+
+def test_cada_capitulo_tem_um_quiz_com_nota():
+    from curso.verificacao import exercicios_do_capitulo
+
+    por_capitulo = Counter(int(p.exercicio.split(".")[0]) for p in COM_NOTA)
+    assert sorted(por_capitulo) == list(CAPITULOS) and set(por_capitulo.values()) == {1}, por_capitulo
+    for p in COM_NOTA:
+        assert p.exercicio in exercicios_do_capitulo(int(p.exercicio.split(".")[0])), p.id
+
+
+@pytest.mark.parametrize("p", COM_NOTA, ids=lambda p: p.exercicio)
+def test_quiz_com_nota_diz_o_mesmo_em_todos_os_sitios(p):
+    """O enunciado tem a pergunta e as opções dos dados; a solução e os testes escondidos, a certa."""
+    from curso.mutacao import exercicios_do_caderno
+    from curso.requisitos import normalizar, texto_da_celula
+
+    capitulo = int(p.exercicio.split(".")[0])
+    enunciado = normalizar(texto_da_celula(p.exercicio, f"enunciado_{p.exercicio.replace('.', '_')}"))
+    em_falta = [t for t in (p.pergunta, *(o.texto for o in p.opcoes)) if normalizar(t) not in enunciado]
+    assert not em_falta, f"{p.exercicio}: o enunciado não tem, como em quizzes.toml: {em_falta}"
+    exercicio = exercicios_do_caderno(solucao(capitulo))[p.exercicio]
+    assert RESPOSTA.findall(exercicio.codigo) == [(p.variavel, p.correta)]
+    chamada = f'corrigir("{p.exercicio}", {p.variavel}, certa="{p.correta}")'
+    assert chamada in exercicio.escondidos, f"{p.exercicio}: os testes escondidos não têm {chamada}"
+
+
+@pytest.mark.parametrize("p", COM_NOTA, ids=lambda p: p.exercicio)
+def test_a_verificacao_publica_aceita_todas_as_letras_e_os_escondidos_so_a_certa(p):
+    """A pública não dá a resposta a quem experimenta as letras; a nota vem dos testes escondidos."""
+    from curso.caderno import Caderno, correr_escondidos
+    from curso.mutacao import exercicios_do_caderno
+    from curso.quizzes import RespostaErrada
+    from curso.verificacao import PASSOU, correr_verificacoes
+
+    escondidos = exercicios_do_caderno(solucao(int(p.exercicio.split(".")[0])))[p.exercicio].escondidos
+    for letra in p.letras:
+        nb = Caderno({p.variavel: letra})
+        assert {r.estado for r in correr_verificacoes(p.exercicio, nb)} == {PASSOU}, letra
+        if letra == p.correta:
+            correr_escondidos(escondidos, nb)
+        else:
+            with pytest.raises(RespostaErrada):
+                correr_escondidos(escondidos, nb)

@@ -51,29 +51,30 @@ def raiz(tmp_path_factory, exs):
     def tudo(lista):
         return {e.ident: {"verificacoes": sim.verificacoes(e), **certo} for e in lista}
 
-    sim.escrever(raiz, "ana", "cap01", tudo(cap01), 6, 6)
-    sim.escrever(raiz, "ana", "cap02", tudo(cap02), 13, 13)
+    sim.escrever(raiz, "ana", "cap01", tudo(cap01), 7, 7)
+    sim.escrever(raiz, "ana", "cap02", tudo(cap02), 14, 14)
     sim.escrever(raiz, "bruno", "cap01", {
         **tudo(cap01[:2]),
-        "1.3": {"verificacoes": sim.verificacoes(exs["1.3"], por_fazer=True)}}, 4, 6)
-    sim.escrever(raiz, "bruno", "cap02", None, None, 13, [FALHA_BRUNO])
+        "1.3": {"verificacoes": sim.verificacoes(exs["1.3"], por_fazer=True)},
+        "1.4": {"verificacoes": sim.verificacoes(exs["1.4"], por_fazer=True)}}, 4, 7)
+    sim.escrever(raiz, "bruno", "cap02", None, None, 14, [FALHA_BRUNO])
     sim.escrever(raiz, "carla", "cap01", {
         "1.1": {"verificacoes": sim.verificacoes(exs["1.1"], {_a(exs, "1.1"): "Dica A.\nPormenor: carla"}), **certo},
         **tudo(cap01[1:2]),
         "1.3": {"verificacoes": sim.verificacoes(exs["1.3"], {_a(exs, "1.3"): "Dica C.\nPormenor: x"}), **certo},
-    }, 1, 6)
+    }, 1, 7)
     sim.escrever(raiz, "carla", "cap02", {
         **tudo(cap02[:1]),
         **{e.ident: {"verificacoes": sim.verificacoes(e, {sim.metodos(e)[0]: "Dica X."}), **certo}
-           for e in cap02[1:]}}, 1, 13)
+           for e in cap02[1:]}}, 1, 14)
     sim.escrever(raiz, "duarte", "cap01", {
         "1.1": {"verificacoes": sim.verificacoes(exs["1.1"], {
             _a(exs, "1.1"): "Dica A.\nPormenor: duarte", _a(exs, "1.1", 1): "Dica B."}), **certo},
         "1.2": {"verificacoes": sim.verificacoes(exs["1.2"]),
                 "escondidos": {"passou": False, "erro": "AssertionError", "mensagem": "linha 3"}},
         "1.3": {"verificacoes": sim.verificacoes(exs["1.3"]), **certo},
-    }, 2, 6, [ADULTERACAO, "célula «ex1_2»: NameError: x"])
-    sim.escrever(raiz, "eva", "cap01", None, 0, 6, [FALHA_EVA])
+    }, 2, 7, [ADULTERACAO, "célula «ex1_2»: NameError: x"])
+    sim.escrever(raiz, "eva", "cap01", None, 0, 7, [FALHA_EVA])
     return raiz
 
 
@@ -84,10 +85,10 @@ def turma(raiz):
 
 def test_gravados_os_problemas_a_nota_e_o_motivo(raiz):
     bruno = json.loads((raiz / "resultados" / "bruno" / "cap02.json").read_text(encoding="utf-8"))
-    assert bruno["nota"] is None and bruno["maximo"] == 13
+    assert bruno["nota"] is None and bruno["maximo"] == 14
     assert bruno["falhou"] == FALHA_BRUNO and bruno["problemas"] == [FALHA_BRUNO]
     duarte = json.loads((raiz / "resultados" / "duarte" / "cap01.json").read_text(encoding="utf-8"))
-    assert duarte["nota"] == 2 and duarte["maximo"] == 6 and "falhou" not in duarte
+    assert duarte["nota"] == 2 and duarte["maximo"] == 7 and "falhou" not in duarte
     assert duarte["adulteracao"] == [ADULTERACAO]
     assert duarte["problemas"] == ["célula «ex1_2»: NameError: x"]
     assert set(duarte["cadernos"]["cap01"]["exercicios"]) == {"1.1", "1.2", "1.3"}
@@ -137,8 +138,8 @@ def test_as_verificacoes_que_mais_chumbam(turma, exs):
 def test_por_aluno_e_quem_parou(turma):
     alunos = {a.aluno: a for a in t.por_aluno(turma)}
     assert {n: a.total for n, a in alunos.items()} == {
-        "ana": 19, "bruno": 4, "carla": 2, "duarte": 2, "eva": 0}
-    assert alunos["ana"].maximo == 19
+        "ana": 21, "bruno": 4, "carla": 2, "duarte": 2, "eva": 0}
+    assert alunos["ana"].maximo == 21
     parados = t.parados(turma)
     assert [(a.aluno, a.ultimo, a.sem_submissao) for a in parados] == [
         ("eva", None, ["cap02"]), ("bruno", "1.2", []), ("duarte", "1.3", ["cap02"]),
@@ -212,9 +213,9 @@ def test_html_autonomo_e_com_os_numeros(turma):
         assert linha in texto
     assert FALHA_BRUNO in texto and FALHA_EVA in texto
     matriz = _celulas_da_matriz(html)
-    assert matriz["ana"] == ["3", "1", "2", "1", "2", "2", "2", "3", "2", "1", "19/19"]
-    assert matriz["bruno"] == ["3", "1", "0", *["✘"] * 7, "4/19"]
-    assert matriz["eva"] == ["0", "0", "0", *["—"] * 7, "0/19"]
+    assert matriz["ana"] == ["3", "1", "2", "1", "1", "2", "2", "2", "3", "2", "1", "1", "21/21"]
+    assert matriz["bruno"] == ["3", "1", "0", "0", *["✘"] * 8, "4/21"]
+    assert matriz["eva"] == ["0", "0", "0", "0", *["—"] * 8, "0/21"]
     assert "Dica A." in texto and "Dica B." in texto
 
 

@@ -3,15 +3,20 @@
 A letra escolhida fica guardada na variável do caderno indicada (por exemplo ``resposta_1_2``), mas
 o estado de um widget não é guardado no ficheiro nem visto pelo nbgrader: por isso o quiz mostra
 também a linha exata que tens de escrever na célula de resposta para a escolha contar na nota.
+
+Nas lições, as perguntas vêm de ``curso/dados/quizzes.toml`` (``Quiz.da_licao("id")``): a célula
+que o aluno lê não traz a resposta nem as explicações.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Iterable
 
 import ipywidgets as widgets
 
+from curso.quizzes import pergunta
 from curso.widgets._comum import CORES, Componente, botao, caixa, cartao, esc, titulo
 
 
@@ -75,6 +80,18 @@ class Quiz(Componente):
         self.widget = caixa(widgets.HTML(titulo("Pergunta", esc(pergunta))), *linhas, self.painel_explicacao)
         self._desenhar()
 
+    @classmethod
+    def da_licao(cls, ident: str, variavel: str | None = None, espaco_nomes: dict | None = None) -> Quiz:
+        """O quiz ``ident`` de ``curso/dados/quizzes.toml``, com a certa e as explicações de lá.
+
+        Num quiz com nota a letra vai para ``resposta_N_M`` (o widget mostra a linha a escrever no
+        caderno de exercícios); ``variavel`` escolhe outra.
+        """
+        p = pergunta(ident)
+        opcoes = {o.letra: (o.texto, o.explicacao) for o in p.opcoes}
+        return cls(p.pergunta, opcoes, variavel=variavel or p.variavel, correta=p.correta,
+                   espaco_nomes=espaco_nomes)
+
     def espaco_nomes(self) -> dict | None:
         """Onde a variável é guardada: o dicionário dado ou o do IPython em que o caderno corre."""
         if self._espaco_nomes is not None:
@@ -123,8 +140,14 @@ class Quiz(Componente):
         html = partes[0] + "<div>As outras opções:</div><ul style=\"margin:2px 0\">"
         html += "".join(partes[1:]) + "</ul>"
         if self.linha_de_resposta:
+            onde = "na célula de resposta"
+            exercicio = re.fullmatch(r"resposta_(\d+)_(\d+)", self.variavel or "")
+            if exercicio:
+                n, m = exercicio.groups()
+                onde = (f"na célula de resposta do exercício {n}.{m} "
+                        f"(<code>exercises/cap{int(n):02d}/cap{int(n):02d}.ipynb</code>)")
             html += cartao(
-                "Para a resposta contar na avaliação, escreve na célula de resposta: "
+                f"Para a resposta contar na avaliação, escreve {onde}: "
                 f"<code>{esc(self.linha_de_resposta)}</code> (o estado do widget não é guardado no caderno).",
                 "neutro",
             )

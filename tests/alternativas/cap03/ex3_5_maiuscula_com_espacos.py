@@ -1,0 +1,3 @@
+"""A letra certa em maiúscula e com espaços: a correção compara depois de strip() e lower()."""
+
+resposta_3_5 = " A "

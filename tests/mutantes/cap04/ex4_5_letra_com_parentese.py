@@ -1,0 +1,6 @@
+"""Copia a letra como está no enunciado, com o parêntese.
+
+Requisito: r1
+"""
+
+resposta_4_5 = "c)"
