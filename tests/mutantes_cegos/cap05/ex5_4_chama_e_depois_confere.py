@@ -1,0 +1,23 @@
+"""Chama o decisor e só depois confere o orçamento: a chamada que o ultrapassa já foi feita (e paga) quando para.
+
+Requisito: r3
+"""
+
+
+def correr_com_orcamento(pedido, decidir, ferramentas, orcamento_tokens, contar_tokens, max_steps=10):
+    log, gastos = [], 0
+    for numero in range(1, max_steps + 1):
+        custo = contar_tokens(pedido, log)
+        decisao = decidir(pedido, log)
+        gastos += custo
+        if gastos > orcamento_tokens:
+            return {"concluido": False, "motivo": "orcamento", "log": log}
+        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
+        if nome == "responder_final":
+            log.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos,
+                        "resultado": argumentos["texto"], "aprovada": True, "tokens": custo})
+            return {"concluido": True, "resposta": argumentos["texto"], "log": log}
+        resultado = ferramentas[nome](**argumentos)
+        log.append({"passo": numero, "ferramenta": nome, "argumentos": argumentos,
+                    "resultado": resultado, "aprovada": True, "tokens": custo})
+    return {"concluido": False, "motivo": "max_steps atingido", "log": log}

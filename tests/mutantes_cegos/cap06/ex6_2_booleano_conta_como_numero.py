@@ -1,0 +1,29 @@
+"""Confere os tipos só com isinstance: como em Python True é um int, um booleano passa como integer ou number.
+
+Requisito: r5
+"""
+
+TIPOS_JSON = {"string": str, "integer": int, "number": (int, float), "boolean": bool,
+              "array": list, "object": dict, "null": type(None)}
+
+
+def validar_argumentos(argumentos, esquema):
+    if not isinstance(argumentos, dict):
+        return False, "os argumentos têm de ser um dicionário"
+    propriedades = esquema.get("properties", {})
+    for campo in esquema.get("required", []):
+        if campo not in argumentos:
+            return False, f"falta o campo obrigatório '{campo}'"
+    if esquema.get("additionalProperties") is False:
+        for campo in argumentos:
+            if campo not in propriedades:
+                return False, f"o campo '{campo}' não existe no esquema"
+    for campo, valor in argumentos.items():
+        regra = propriedades.get(campo, {})
+        tipos = regra.get("type")
+        tipos = [] if tipos is None else tipos if isinstance(tipos, list) else [tipos]
+        if tipos and not any(isinstance(valor, TIPOS_JSON[t]) for t in tipos):
+            return False, f"o campo '{campo}' tem de ser do tipo {' ou '.join(tipos)}"
+        if "enum" in regra and valor not in regra["enum"]:
+            return False, f"o campo '{campo}' tem de ser um de {regra['enum']}"
+    return True, None

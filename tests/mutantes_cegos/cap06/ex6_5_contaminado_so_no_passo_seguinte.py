@@ -1,0 +1,24 @@
+"""Recalcula a contaminação em cada passo (contaminado = nome in fontes_nao_confiaveis): um passo limpo pelo meio descontamina o contexto.
+
+Requisito: r1
+"""
+
+
+def correr_com_contaminacao(pedido, decidir, ferramentas, fontes_nao_confiaveis, ferramentas_de_saida,
+                            max_steps=5):
+    log = []
+    contaminado = False
+    for numero in range(1, max_steps + 1):
+        decisao = decidir(pedido, log)
+        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
+        passo = {"passo": numero, "ferramenta": nome, "argumentos": argumentos}
+        if nome == "responder_final":
+            log.append({**passo, "resultado": argumentos["texto"], "aprovada": True})
+            return {"concluido": True, "resposta": argumentos["texto"], "log": log}
+        if contaminado and nome in ferramentas_de_saida:
+            log.append({**passo, "resultado": None, "aprovada": False,
+                        "motivo_rejeicao": f"contexto contaminado: {nome} recusada"})
+            continue
+        log.append({**passo, "resultado": ferramentas[nome](**argumentos), "aprovada": True})
+        contaminado = nome in fontes_nao_confiaveis
+    return {"concluido": False, "motivo": "max_steps atingido", "log": log}

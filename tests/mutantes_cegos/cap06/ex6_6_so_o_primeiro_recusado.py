@@ -1,0 +1,24 @@
+"""Para a validação no primeiro passo recusado, e o log só tem esse, e não todos os recusados do plano.
+
+Requisito: r3
+"""
+
+_validar_acao = globals()["validar_acao"]  # o do 6.1, já definido no caderno
+
+
+def executar_plano(plano, ferramentas, allowlist):
+    for numero, decisao in enumerate(plano, start=1):
+        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
+        aprovada, motivo = _validar_acao(nome, argumentos, allowlist)
+        if not aprovada:
+            recusado = {"passo": numero, "ferramenta": nome, "argumentos": argumentos,
+                        "resultado": None, "aprovada": False, "motivo_rejeicao": motivo}
+            return {"concluido": False, "motivo": "acao_rejeitada", "log": [recusado]}
+    log = []
+    for numero, decisao in enumerate(plano, start=1):
+        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
+        if nome == "responder_final":
+            log.append({"passo": numero, **decisao, "resultado": argumentos["texto"], "aprovada": True})
+            return {"concluido": True, "resposta": argumentos["texto"], "log": log}
+        log.append({"passo": numero, **decisao, "resultado": ferramentas[nome](**argumentos), "aprovada": True})
+    return {"concluido": False, "motivo": "max_steps atingido", "log": log}

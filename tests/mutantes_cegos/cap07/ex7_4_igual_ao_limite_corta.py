@@ -1,0 +1,19 @@
+"""Só devolve o texto intacto quando é mais curto do que max_chars (< em vez de <=): um texto com exatamente max_chars caracteres é cortado.
+
+Requisito: r1
+"""
+
+
+def marcador(omitidos):
+    return f"[... {omitidos} caracteres omitidos ...]"
+
+
+def limitar_observacao(texto, max_chars):
+    if len(texto) < max_chars:
+        return texto
+    guardados = max_chars - len(marcador(len(texto)))
+    if guardados < 0:
+        raise ValueError(f"max_chars={max_chars} não chega para o marcador")
+    inicio = (guardados + 1) // 2
+    fim = guardados - inicio
+    return texto[:inicio] + marcador(len(texto) - guardados) + texto[len(texto) - fim:]

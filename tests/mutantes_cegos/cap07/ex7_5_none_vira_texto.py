@@ -1,0 +1,23 @@
+"""Passa tudo por str() antes de contar, e um content None conta como o texto "None".
+
+Requisito: r9
+"""
+
+
+def contar_tokens_mensagens(mensagens, codificador):
+    def n(texto):
+        return len(codificador.encode(str(texto)))
+
+    total = 3
+    for mensagem in mensagens:
+        total += 3 + n(mensagem.get("role"))
+        conteudo = mensagem.get("content")
+        if isinstance(conteudo, list):
+            total += sum(n(parte.get("text")) for parte in conteudo if isinstance(parte, dict))
+        else:
+            total += n(conteudo)
+        if mensagem.get("name"):
+            total += 1 + n(mensagem["name"])
+        for chamada in mensagem.get("tool_calls") or []:
+            total += 3 + n(chamada["function"]["name"]) + n(chamada["function"]["arguments"])
+    return total

@@ -1,0 +1,17 @@
+"""Atribui o custo de cada chamada ao total (= em vez de +=) e devolve só o custo da última.
+
+Requisito: r5
+"""
+
+
+def custo_da_execucao(usos, precos):
+    total = 0.0
+    for uso in usos:
+        detalhes = uso.get("prompt_tokens_details") or {}
+        em_cache = detalhes.get("cached_tokens") or 0
+        total = (
+            (uso["prompt_tokens"] - em_cache) * precos["entrada"]
+            + em_cache * precos["entrada_em_cache"]
+            + uso["completion_tokens"] * precos["saida"]
+        ) / 1_000_000
+    return total

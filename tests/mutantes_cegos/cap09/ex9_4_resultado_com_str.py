@@ -1,0 +1,32 @@
+"""Escreve o resultado na mensagem tool com str(resultado) (o repr do Python, com plicas e None), e não com json.dumps.
+
+Requisito: r4
+"""
+
+import json
+
+
+def decisor_openai(cliente, modelo, esquemas):
+    def decidir(pedido, historico):
+        mensagens = [
+            {"role": "system", "content": "Fazes orçamentos com as ferramentas do catálogo. Responde em português."},
+            {"role": "user", "content": pedido},
+        ]
+        for passo in historico:
+            if not passo.get("aprovada") or passo.get("ferramenta") in (None, "responder_final"):
+                continue
+            ident = f"passo_{passo['passo']}"
+            mensagens.append({"role": "assistant", "content": None, "tool_calls": [{
+                "id": ident, "type": "function",
+                "function": {"name": passo["ferramenta"],
+                             "arguments": json.dumps(passo["argumentos"], ensure_ascii=False)}}]})
+            mensagens.append({"role": "tool", "tool_call_id": ident,
+                              "content": str(passo["resultado"])})
+        resposta = cliente.chat.completions.create(model=modelo, messages=mensagens, tools=esquemas)
+        mensagem = resposta.choices[0].message
+        if mensagem.tool_calls:
+            chamada = mensagem.tool_calls[0]
+            return {"ferramenta": chamada.function.name, "argumentos": json.loads(chamada.function.arguments)}
+        return {"ferramenta": "responder_final", "argumentos": {"texto": mensagem.content or ""}}
+
+    return decidir
