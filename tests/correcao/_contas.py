@@ -36,6 +36,18 @@ def saltar_sem_contas() -> None:
         pytest.skip(motivo)
 
 
+def esperar(condicao, limite: float, o_que: str, intervalo: float = 0.2, erro=AssertionError):
+    """Repete ``condicao()`` até devolver algo verdadeiro (o estado que uma pessoa veria); falha
+    com ``o_que`` ao fim de ``limite`` s."""
+    fim = time.monotonic() + limite
+    while time.monotonic() < fim:
+        valor = condicao()
+        if valor:
+            return valor
+        time.sleep(intervalo)
+    raise erro(f"passaram {limite:.0f} s à espera de: {o_que}")
+
+
 def nomes(prefixo: str, quantos: int) -> list[str]:
     """Nomes de utilizador que não colidem com outras corridas (nem com utilizadores a sério)."""
     marca = secrets.token_hex(2)

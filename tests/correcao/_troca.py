@@ -87,17 +87,23 @@ class Troca:
         dar_a(nome, pasta)
 
     def entregar(self, nome: str, caderno: dict) -> NomeDaEntrega:
-        """O ``nbgrader submit`` de ``nome`` com ``caderno`` (a entrega fica dele)."""
+        """O ``nbgrader submit`` de ``nome`` com ``caderno``. Corre numa troca ao lado e a entrega
+        passa para ``inbound/`` já dele e completa (um ``rename``): quem olha para ``inbound/``
+        nunca a vê do root nem a meio, como nunca veria a de um aluno."""
         self.dar_caderno(nome, caderno)
-        antes = set(os.listdir(self.inbound))
+        ao_lado = self.base / "preparacao"
+        (ao_lado / CURSO_ID / "inbound").mkdir(parents=True, exist_ok=True)
+        if not (ao_lado / CURSO_ID / "outbound").exists():
+            shutil.copytree(self.raiz / CURSO_ID / "outbound", ao_lado / CURSO_ID / "outbound")
         r = subprocess.run(
             [sys.executable, "-m", "nbgrader", "submit", CAP, f"--student={nome}",
-             f"--CourseDirectory.course_id={CURSO_ID}", f"--Exchange.root={self.raiz}",
+             f"--CourseDirectory.course_id={CURSO_ID}", f"--Exchange.root={ao_lado}",
              f"--Exchange.cache={self.base / 'cache' / nome}"],
             cwd=self.casa(nome), capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stdout + r.stderr
-        (nova,) = set(os.listdir(self.inbound)) - antes
-        dar_a(nome, self.inbound / nova)
+        (nova,) = os.listdir(ao_lado / CURSO_ID / "inbound")
+        dar_a(nome, ao_lado / CURSO_ID / "inbound" / nova)
+        os.rename(ao_lado / CURSO_ID / "inbound" / nova, self.inbound / nova)
         return NomeDaEntrega.de(nova)
 
     def atacar(self, nome: str, script: str, *args: str) -> subprocess.CompletedProcess:

@@ -537,3 +537,31 @@ def test_limite_por_submissao_para_o_comando_e_os_filhos(tmp_path):
     assert restos.stdout.strip() == ""
     codigo, saida = s._correr([sys.executable, "-c", "print('feito')"], 1)
     assert (codigo, saida) == (0, "feito\n")
+
+
+def test_entrega_a_meio_do_nbgrader_submit_espera_pela_volta_seguinte(turma, alunos):
+    """O ``nbgrader submit`` escreve o ``timestamp.txt`` e o ``submission_secret.txt`` depois dos
+    cadernos: uma entrega acabada de chegar sem eles fica para a volta seguinte (não é recusada
+    para sempre); uma que continua sem eles passado ``A_ESCREVER``, é."""
+    from curso.correcao.recolha import A_ESCREVER
+
+    cfg, relogio, imitador, s = turma
+    ana, rui = alunos["ana"], alunos["rui"]
+    s.volta(cfg)
+    a_meio = entregar(cfg, ana, T0 + 1, "a")
+    pasta = cfg.inbound / a_meio.nome
+    guardados = {n: (pasta / n).read_text() for n in ("timestamp.txt", "submission_secret.txt")}
+    for nome in guardados:
+        (pasta / nome).unlink()
+    relogio.agora = T0 + 2
+    assert s.volta(cfg) == [] and imitador.comandos == []
+    for nome, texto in guardados.items():
+        (pasta / nome).write_text(texto)
+    dar_a(ana, pasta)
+    relogio.agora = T0 + 3
+    assert s.volta(cfg) == [f"{ana} · cap01: corrigido"]
+    abandonada = entregar(cfg, rui, T0 + 4, "b")
+    (cfg.inbound / abandonada.nome / "timestamp.txt").unlink()
+    relogio.agora = T0 + 4 + A_ESCREVER + 1
+    (linha,) = s.volta(cfg)
+    assert linha.startswith(f"⚠ entrega recusada: inbound/{abandonada.nome} — sem timestamp.txt")

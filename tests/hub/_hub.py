@@ -21,7 +21,6 @@ import socket
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import requests
@@ -62,14 +61,8 @@ def porta_aberta(porta: int) -> bool:
 
 
 def esperar(condicao, limite: float, o_que: str, intervalo: float = 0.2):
-    """Repete ``condicao()`` até devolver algo verdadeiro; falha com ``o_que`` ao fim de ``limite`` s."""
-    fim = time.monotonic() + limite
-    while time.monotonic() < fim:
-        valor = condicao()
-        if valor:
-            return valor
-        time.sleep(intervalo)
-    raise ErroDoHub(f"passaram {limite:.0f} s à espera de: {o_que}")
+    """``_contas.esperar``, a falhar com ``ErroDoHub``."""
+    return _contas.esperar(condicao, limite, o_que, intervalo, erro=ErroDoHub)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -214,6 +214,15 @@ class Recusada(Exception):
         self.motivo, self.dono = motivo, dono
 
 
+class Incompleta(Recusada):
+    """Falta o ``timestamp.txt`` ou o ``submission_secret.txt``: o ``nbgrader submit`` escreve-os
+    depois dos cadernos, por isso uma entrega de há menos de ``A_ESCREVER`` segundos pode estar
+    a meio; mais velha do que isso, é uma recusa como as outras."""
+
+
+A_ESCREVER = 60  # segundos (pela data do nome) em que uma entrega incompleta ainda se espera
+
+
 @dataclass(frozen=True)
 class NomeDaEntrega:
     """O nome de uma pasta de ``inbound/`` no formato exato do ``nbgrader submit``."""
@@ -309,8 +318,9 @@ class EntregaAberta:
         try:
             fd = os.open(nome, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=self.fd)
         except OSError as erro:
-            raise Recusada(f"sem {nome} legível ({_porque(erro)}): não veio do nbgrader submit",
-                           utilizador(self.uid)) from None
+            classe = Incompleta if erro.errno == errno.ENOENT else Recusada
+            raise classe(f"sem {nome} legível ({_porque(erro)}): não veio do nbgrader submit",
+                         utilizador(self.uid)) from None
         with open(fd, "rb") as f:
             info = os.fstat(f.fileno())
             if not stat.S_ISREG(info.st_mode) or info.st_uid != self.uid:
@@ -384,6 +394,12 @@ def abrir_entrega(inbound: int, nome: str, agora: float | None = None) -> Entreg
         aberta.fechar()
         raise
     return aberta
+
+
+def a_escrever(recusa: Recusada, nome: str, agora: float) -> bool:
+    """``recusa`` é de uma entrega que o ``nbgrader submit`` pode estar ainda a escrever."""
+    entrega = NomeDaEntrega.de(nome)
+    return isinstance(recusa, Incompleta) and entrega is not None and agora - entrega.momento < A_ESCREVER
 
 
 def listar(inbound: int) -> list[str]:
@@ -524,7 +540,7 @@ class RecolhaSegura(ExchangeCollect):
         if not os.access(self.inbound_path, os.R_OK | os.X_OK):
             self.fail(f"You don't have read permissions for the directory: {self.inbound_path}")
         padrao_aluno = self.coursedir.student_id or "*"
-        agora, recusas = time.time(), {}
+        agora, recusas, aceites = time.time(), {}, set()
         por_aluno: dict[str, list[NomeDaEntrega]] = {}
         inbound = self._abrir_inbound()
         try:
@@ -537,12 +553,18 @@ class RecolhaSegura(ExchangeCollect):
                 try:
                     with abrir_entrega(inbound, nome, agora) as aberta:
                         por_aluno.setdefault(aberta.entrega.aluno, []).append(aberta.entrega)
+                        aceites.add(nome)
                 except Recusada as recusa:
+                    if a_escrever(recusa, nome, agora):
+                        self.log.info("Ainda a ser entregue (fica para a próxima recolha): %s",
+                                      limpar_texto(nome, 200))
+                        continue
                     recusas[nome] = recusa
                     self._recusar(nome, recusa)
         finally:
             os.close(inbound)
-        registar_recusas(self._submetidos(), recusas, set(nomes))
+        # as que agora se aceitam saem do registo (uma que estava a meio, por exemplo)
+        registar_recusas(self._submetidos(), recusas, set(nomes) - aceites)
         self.src_records = [self._escolher(entregas) for entregas in por_aluno.values()]
 
     def _escolher(self, entregas: list[NomeDaEntrega]) -> dict:

@@ -49,9 +49,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from curso.correcao.ambiente import ambiente
-from curso.correcao.recolha import (RECUSADAS, NomeDaEntrega, Recusada, abrir_entrega,
-                                    avisos_da_copia, listar, registar_recusas, uid_do_aluno,
-                                    ver_entrega)
+from curso.correcao.recolha import (RECUSADAS, NomeDaEntrega, Recusada, a_escrever,
+                                    abrir_entrega, avisos_da_copia, listar, registar_recusas,
+                                    uid_do_aluno, ver_entrega)
 from curso.correcao.relatorio import limpar_texto
 
 SECCAO = "CorrecaoNaEntrega"
@@ -282,7 +282,9 @@ class Servico:
                 return [self._corrigir(cfg, entrega, utilizador)]
             if entrega.nome not in self.estado["avisadas"]:
                 return [self._na_fila(cfg, entrega, falta)]
-        except Recusada as recusa:  # trocada depois de escolhida
+        except Recusada as recusa:  # trocada depois de escolhida, ou sem os ficheiros do submit
+            if a_escrever(recusa, entrega.nome, self.relogio()):
+                return []  # o nbgrader submit ainda a está a escrever: fica para a volta seguinte
             return self._recusar(cfg, {entrega.nome: recusa})
         return []
 
