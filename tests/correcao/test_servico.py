@@ -13,6 +13,7 @@ import json
 import os
 import re
 import secrets
+import signal
 import subprocess
 import sys
 from datetime import datetime, timezone
@@ -565,3 +566,41 @@ def test_entrega_a_meio_do_nbgrader_submit_espera_pela_volta_seguinte(turma, alu
     relogio.agora = T0 + 4 + A_ESCREVER + 1
     (linha,) = s.volta(cfg)
     assert linha.startswith(f"⚠ entrega recusada: inbound/{abandonada.nome} — sem timestamp.txt")
+
+
+SERVICO_A_MEIO = """
+import signal, sys
+from pathlib import Path
+from curso.correcao.servico import Servico
+s = Servico(Path(sys.argv[1]), escrever=print)
+signal.signal(signal.SIGTERM, s.parar)
+s._correr([sys.executable, "-c", "import time; time.sleep(600)  # filho-do-servico"], None)
+"""
+
+
+def _filhos(pid: int, marca: bytes) -> list[int]:
+    achados = []
+    for outro in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            estado = Path(f"/proc/{outro}/status").read_text()
+            linha = Path(f"/proc/{outro}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if f"\nPPid:\t{pid}\n" in estado and marca in linha:
+            achados.append(int(outro))
+    return achados
+
+
+def test_sigterm_para_o_servico_e_o_comando_a_meio(tmp_path):
+    """O SIGTERM do Hub chega com o serviço à espera de um comando (``Popen.wait``): o serviço
+    sai, e o comando com ele, sem ficar preso no trinco do ``wait`` interrompido."""
+    from ._contas import esperar
+
+    processo = subprocess.Popen([sys.executable, "-c", SERVICO_A_MEIO, str(tmp_path)])
+    try:
+        (filho,) = esperar(lambda: _filhos(processo.pid, b"filho-do-servico"), 60, "o comando arrancar")
+        processo.send_signal(signal.SIGTERM)
+        assert processo.wait(90) == 0
+        assert not Path(f"/proc/{filho}").exists()
+    finally:
+        processo.kill()

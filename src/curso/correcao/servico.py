@@ -480,14 +480,16 @@ class Servico:
                 return PASSOU_DO_LIMITE, saida + f"\n✘ passou do limite de {limite:g} s por submissão: parado\n"
             return processo.returncode, saida
         finally:
+            # interrompido (o SystemExit de ``parar``): o comando para também, e aqui, fora do
+            # tratador do sinal (lá, esperar por ele prendia-se no trinco do Popen.wait interrompido)
+            if processo.poll() is None:
+                _terminar(processo)
             self.filho = None
 
     def parar(self, *_):
-        """SIGTERM do Hub: o ``curso corrigir`` a meio para também (e limpa o que é seu); a entrega
-        não fica vista, e é corrigida quando o serviço voltar."""
-        filho = self.filho
-        if filho is not None and filho.poll() is None:
-            _terminar(filho)
+        """SIGTERM do Hub: o serviço sai, e o ``curso corrigir`` a meio para também (o ``_correr``
+        em curso termina-o e ele limpa o que é seu); a entrega não fica vista, e é corrigida
+        quando o serviço voltar."""
         raise SystemExit(0)
 
 
