@@ -551,9 +551,12 @@ class RecolhaSegura(ExchangeCollect):
                         and fnmatch.fnmatchcase(capitulo, self.coursedir.assignment_id)):
                     continue
                 try:
-                    with abrir_entrega(inbound, nome, agora) as aberta:
-                        por_aluno.setdefault(aberta.entrega.aluno, []).append(aberta.entrega)
-                        aceites.add(nome)
+                    try:
+                        with abrir_entrega(inbound, nome, agora) as aberta:
+                            por_aluno.setdefault(aberta.entrega.aluno, []).append(aberta.entrega)
+                            aceites.add(nome)
+                    except OSError as erro:  # um disco que falha a meio: só esta fica de fora
+                        raise Recusada(f"ilegível ({erro.strerror or erro})") from None
                 except Recusada as recusa:
                     if a_escrever(recusa, nome, agora):
                         self.log.info("Ainda a ser entregue (fica para a próxima recolha): %s",
