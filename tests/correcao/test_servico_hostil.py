@@ -41,10 +41,10 @@ from .test_troca_hostil import ANO, SAIDAS_DA_CORRECAO
 
 pytestmark = pytest.mark.timeout(1200)
 
-LIMITE = 90  # segundos por submissão (a correção de um caderno honesto leva uma fração disto)
+LIMITE = 45  # segundos por submissão (corrigir um caderno honesto do cap01 leva poucos segundos)
 CONFIG = ("c.CorrecaoNaEntrega.ligada = True\nc.CorrecaoNaEntrega.espera = 0\n"
           f"c.CorrecaoNaEntrega.timeout = 20\nc.CorrecaoNaEntrega.limite = {LIMITE}\n")
-LENTAS = 12  # células de 18 s: cada uma abaixo dos 20 s por célula, juntas bem acima de LIMITE
+LENTAS = 8  # células de 18 s: cada uma abaixo dos 20 s por célula, juntas bem acima de LIMITE
 SAIDAS_DO_SERVICO = (*SAIDAS_DA_CORRECAO, "avisos_na_entrega", "notas_na_entrega.csv",
                      "correcao_na_entrega.json")
 (SOL_A, _, PTS_A), *_ = exercicios(CAP)
