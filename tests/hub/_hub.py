@@ -30,7 +30,11 @@ from tests.correcao._contas import criar_utilizador, processos_de, remover_utili
 
 # os utilizadores Unix vêm de tests/correcao/_contas.py (as famílias da troca usam-nos também)
 nomes = _contas.nomes
-pasta_base = _contas.pasta_base
+
+
+def pasta_base() -> Path:
+    """Uma pasta temporária que os utilizadores do Hub atravessam (a do pytest é só do root)."""
+    return _contas.pasta_base("curso-hub-")
 
 RAIZ = Path(__file__).resolve().parents[2]
 PROXY = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
