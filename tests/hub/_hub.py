@@ -21,11 +21,20 @@ import socket
 import stat
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import requests
+
+from tests.correcao import _contas
+from tests.correcao._contas import criar_utilizador, processos_de, remover_utilizador, sobras_de
+
+# os utilizadores Unix vêm de tests/correcao/_contas.py (as famílias da troca usam-nos também)
+nomes = _contas.nomes
+
+
+def pasta_base() -> Path:
+    """Uma pasta temporária que os utilizadores do Hub atravessam (a do pytest é só do root)."""
+    return _contas.pasta_base("curso-hub-")
 
 RAIZ = Path(__file__).resolve().parents[2]
 PROXY = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -56,14 +65,8 @@ def porta_aberta(porta: int) -> bool:
 
 
 def esperar(condicao, limite: float, o_que: str, intervalo: float = 0.2):
-    """Repete ``condicao()`` até devolver algo verdadeiro; falha com ``o_que`` ao fim de ``limite`` s."""
-    fim = time.monotonic() + limite
-    while time.monotonic() < fim:
-        valor = condicao()
-        if valor:
-            return valor
-        time.sleep(intervalo)
-    raise ErroDoHub(f"passaram {limite:.0f} s à espera de: {o_que}")
+    """``_contas.esperar``, a falhar com ``ErroDoHub``."""
+    return _contas.esperar(condicao, limite, o_que, intervalo, erro=ErroDoHub)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,46 +119,6 @@ def instalacao_partilhada() -> list[str]:
 
 # ---------------------------------------------------------------------------------------------
 # utilizadores Unix
-
-
-def criar_utilizador(nome: str, casa: Path) -> None:
-    subprocess.run(["useradd", "--create-home", "--home-dir", str(casa), "--shell", "/bin/bash",
-                    "--user-group", nome], check=True, capture_output=True)
-    os.chmod(casa, 0o700)  # cada um vê só a sua pasta
-
-
-def processos_de(nome: str) -> list[int]:
-    r = subprocess.run(["pgrep", "-u", nome], capture_output=True, text=True)
-    return [int(p) for p in r.stdout.split()]
-
-
-def _linha_de_comandos(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")[:200]
-    except OSError:
-        return "?"
-
-
-def _sobras_de(nome: str, limite: float = 30) -> list[str]:
-    """Os processos de ``nome`` que continuam vivos ``limite`` segundos depois de o Hub parar.
-
-    Parar o servidor de um utilizador termina-o; os kernels e os terminais que ele arrancou
-    saem a seguir, quando dão pela falta do pai (o ipykernel vê-o de segundo a segundo). Um
-    processo que ainda cá está ao fim deste tempo ficou órfão a sério."""
-    limite_final = time.monotonic() + limite
-    while processos_de(nome) and time.monotonic() < limite_final:
-        time.sleep(0.2)
-    return [f"{pid}: {_linha_de_comandos(pid)}" for pid in processos_de(nome)]
-
-
-def remover_utilizador(nome: str) -> None:
-    """Termina os processos que ficaram (pelo seu pid) e apaga o utilizador e a sua pasta."""
-    for pid in processos_de(nome):
-        try:
-            os.kill(pid, 9)
-        except ProcessLookupError:
-            pass
-    subprocess.run(["userdel", "--remove", nome], capture_output=True)
 
 
 def escrever_como(nome: str, caminho: Path, texto: str) -> None:
@@ -300,7 +263,7 @@ class Hub:
         finally:
             if getattr(self, "registo", None):
                 self.registo.close()
-            self.sobras = {nome: _sobras_de(nome) for nome in self.utilizadores}
+            self.sobras = {nome: sobras_de(nome) for nome in self.utilizadores}
             for nome in self.utilizadores:
                 remover_utilizador(nome)
 
@@ -434,20 +397,6 @@ class Hub:
                         return int(achado.group(1)), saida[:achado.start()]
         finally:
             ws.close()
-
-
-def pasta_base() -> Path:
-    """Uma pasta temporária que os utilizadores do Hub atravessam (a do pytest é só do root)."""
-    base = Path(tempfile.mkdtemp(prefix="curso-hub-"))
-    os.chmod(base, 0o755)
-    (base / "casas").mkdir(mode=0o755)
-    return base
-
-
-def nomes(prefixo: str, quantos: int) -> list[str]:
-    """Nomes de utilizador que não colidem com outras corridas (nem com utilizadores a sério)."""
-    marca = secrets.token_hex(2)
-    return [f"{prefixo}{marca}{i}" for i in range(quantos)]
 
 
 def ha_condicoes() -> str | None:

@@ -1,9 +1,13 @@
 """A nota logo após a entrega, num JupyterHub a sério (o serviço ``curso.correcao.servico``).
 
 Um professor e dois alunos (utilizadores Unix criados aqui). O serviço corre gerido pelo Hub,
-como o professor, na pasta do curso. Um aluno entrega o cap01 resolvido e tem o retorno com a
-nota (o tempo que levou imprime-se; numa máquina sossegada de 2 núcleos, 29 s); entrega outra vez logo a seguir e o retorno dessa entrega diz-lhe que está
-na fila e quanto falta; passada a espera, chega a nota dessa entrega. Outro aluno entrega um
+como o professor, na pasta do curso. Antes de tudo, o segundo aluno põe à mão na troca, no seu
+terminal, uma pasta com o nome do primeiro, uma data no futuro e o seu caderno (o que fazia o
+serviço e o ``nbgrader collect`` corrigirem-no em vez das entregas verdadeiras do colega): o
+serviço recusa-a e di-lo no registo. O primeiro entrega o cap01 resolvido e tem o retorno com a
+nota (o tempo que levou imprime-se; numa máquina sossegada de 2 núcleos, 29 s); entrega outra
+vez logo a seguir e o retorno dessa entrega diz-lhe que está na fila e quanto falta; quando o
+professor baixa a espera no ``nbgrader_config.py``, chega a nota dessa entrega. O outro entrega um
 caderno cujo kernel morre: o retorno diz-lhe o motivo. Tudo o que os alunos fazem é num terminal
 do seu servidor (``nbgrader submit`` e ``nbgrader fetch_feedback``), e espera-se pelo que eles
 veem (o HTML do retorno na sua pasta), com prazo, nunca um tempo fixo.
@@ -23,12 +27,14 @@ import pytest
 
 from tests.correcao._turma import copiar_curso, maximo
 
-from ._hub import Hub, ha_condicoes, instalacao_partilhada, nomes, pasta_base, porta_aberta
+from ._hub import CURSO_ID, Hub, ha_condicoes, instalacao_partilhada, nomes, pasta_base, porta_aberta
 from .test_turma_hub import CAP, CADERNO, _hostil, _ok, _resolver
 
 pytestmark = [pytest.mark.hub, pytest.mark.timeout(1200)]
 
-ESPERA = 90  # segundos entre correções do mesmo aluno (a primeira correção cabe bem nela)
+# segundos entre correções do mesmo aluno: muito mais do que uma correção leva numa máquina
+# carregada (a segunda entrega fica sempre na fila); depois, o professor baixa-a (passo 3)
+ESPERA = 900
 # entregar → retorno: um prazo para o estado que o aluno vê (o retorno com a nota), largo o
 # bastante para uma máquina nova e carregada; o tempo que levou imprime-se, mas não é uma prova
 # (um teste cronometrado falha ao acaso: 62,7 s numa CI com outra suite a correr ao lado)
@@ -102,12 +108,32 @@ def test_nota_logo_apos_a_entrega():
                 _ok(hub, nome, f"cd ~ && nbgrader fetch_assignment {CAP}")
             hub.gravar_caderno(aluno, CADERNO, _resolver(hub.ler_caderno(aluno, CADERNO)))
             hub.gravar_caderno(hostil, CADERNO, _hostil(hub.ler_caderno(hostil, CADERNO)))
+            forjada = _forjar(hub, hostil, aluno)
             _entregas_seguidas(hub, aluno, curso)
+            registo = (hub.pasta / "jupyterhub.log").read_text(errors="replace")  # o do serviço também
+            assert f"⚠ entrega recusada: inbound/{forjada} — tem o nome de {aluno}, mas foi escrita " \
+                   f"por {hostil}" in registo, registo[-3000:]
             _kernel_morto(hub, hostil)
         assert hub.sobras == {nome: [] for nome in [prof, *alunos]}, hub.sobras
         assert not [porta for porta in hub.portas() if porta_aberta(porta)]
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+# uma entrega forjada por inteiro, como a do nbgrader submit (o caderno de quem a escreve, a data
+# do nome no timestamp.txt, um segredo com o formato certo): só o dono da pasta a denuncia
+FORJAR = ("I={inbound}; N='{nome}'; mkdir \"$I/$N\" && cp ~/{cap}/{cap}.ipynb \"$I/$N/\" && "
+          "printf %s '{data}' > \"$I/$N/timestamp.txt\" && head -c 64 /dev/urandom | od -An -tx1 "
+          "| tr -d ' \\n' > \"$I/$N/submission_secret.txt\" && chmod -R a+rX \"$I/$N\"")
+
+
+def _forjar(hub: Hub, atacante: str, vitima: str) -> str:
+    """``atacante``, no seu terminal, põe em ``inbound/`` uma pasta com o nome de ``vitima`` e uma
+    data no futuro, com o seu próprio caderno; dá o nome da pasta."""
+    data = "2099-01-01 00:00:00.000000 UTC"
+    nome = f"{vitima}+{CAP}+{data}+AAAAAAAAAAAA"
+    _ok(hub, atacante, FORJAR.format(inbound=hub.troca / CURSO_ID / "inbound", nome=nome, cap=CAP, data=data))
+    return nome
 
 
 def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
@@ -126,7 +152,7 @@ def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
 
     # 2. outra entrega logo a seguir: o retorno dela diz que está na fila e quanto falta
     _ok(hub, aluno, f"cd ~ && nbgrader submit {CAP}")
-    na_fila = _esperar_retorno(hub, aluno, lambda r: len(r) == 2, 30, "o aviso da fila")
+    na_fila = _esperar_retorno(hub, aluno, lambda r: len(r) == 2, 120, "o aviso da fila")
     (data2,) = set(na_fila) - {data1}
     aviso = na_fila[data2]
     assert "está na fila" in aviso and not _com_nota(aviso), aviso
@@ -134,10 +160,12 @@ def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
     assert 0 < falta <= ESPERA, aviso
     assert _com_nota(na_fila[data1])  # o retorno da primeira continua lá
 
-    # 3. passada a espera, chega a nota da segunda (nunca antes de ESPERA s depois da primeira)
-    depois = _esperar_retorno(hub, aluno, lambda r: _com_nota(r.get(data2, "")), falta + 90,
+    # 3. o professor baixa a espera no nbgrader_config.py do curso (o serviço relê-o a cada
+    #    volta, sem reiniciar o Hub): chega a nota da segunda, no lugar do aviso
+    with open(curso / "nbgrader_config.py", "a", encoding="utf-8") as f:
+        f.write("c.CorrecaoNaEntrega.espera = 0\n")
+    depois = _esperar_retorno(hub, aluno, lambda r: _com_nota(r.get(data2, "")), LIMITE_RETORNO,
                               "a nota da segunda entrega")
-    assert time.monotonic() - inicio >= ESPERA
     assert _nota_maxima(total) in depois[data2]
     assert (curso / "correcao_na_entrega.json").is_file()
 

@@ -3,14 +3,22 @@
 Corre como o professor, na pasta do curso (``c.JupyterHub.services``, ver
 ``docs/jupyterhub.md``): ``python -m curso.correcao.servico --curso PASTA``. Em cada volta lê a configuração
 (o professor liga-o e desliga-o no ``nbgrader_config.py`` do curso, sem reiniciar o Hub) e olha
-para a pasta ``inbound/`` da troca do nbgrader. Para cada entrega nova de um aluno:
+para a pasta ``inbound/`` da troca do nbgrader.
 
-1. se a anterior desse aluno foi corrigida há menos de ``espera`` segundos, devolve-lhe já um
-   retorno «na fila» (pelo ``nbgrader release_feedback``) a dizer quanto falta, e espera;
-2. senão, recolhe-a (``nbgrader collect --update --student``), corrige-a com o corretor de
-   confiança (``curso corrigir --alunos``) e devolve o retorno (``nbgrader release_feedback
-   --student``). Uma submissão que não se corrigiu (kernel morto, tempo esgotado, erro) recebe
-   na mesma um retorno, com o motivo.
+1. **Escolher** (``Servico.escolher``): cada pasta nova de ``inbound/`` é confirmada como o
+   ``nbgrader collect`` do curso a confirmaria (``recolha.ver_entrega``: o nome no formato exato
+   do ``nbgrader submit``, a pasta do utilizador Unix que o nome diz, a data que não está no
+   futuro). O aluno de uma entrega é o dono da pasta, nunca só o nome. O que não passa fica
+   recusado, dito no registo e em ``submitted/.recusadas-na-troca.json`` (o ``curso corrigir``
+   mostra-o ao professor), e nunca é corrigido. De cada aluno e capítulo conta a mais recente.
+2. Se a correção anterior desse utilizador começou há menos de ``espera`` segundos, devolve-lhe
+   já um retorno «na fila» (pelo ``nbgrader release_feedback``) a dizer quanto falta, e espera.
+3. Senão, abre a pasta uma só vez (sem seguir ligações; ``recolha.abrir_entrega``), copia-a desse
+   descritor para ``submitted/ALUNO/CAP``, corrige-a (``Servico.corrigir_submissao``: o ``curso
+   corrigir --alunos``, com um limite de tempo para a submissão inteira) e devolve o retorno
+   (``nbgrader release_feedback --student``). Uma submissão que não se corrigiu (kernel morto,
+   tempo esgotado, erro) recebe na mesma um retorno, com o motivo. Só então a entrega fica
+   «vista»: um reinício a meio volta a corrigi-la (até ``TENTATIVAS`` vezes).
 
 O aluno lê tudo com ``nbgrader fetch_feedback capNN`` (``~/capNN/feedback/DATA/capNN.html``,
 uma pasta por entrega). O estado fica em ``correcao_na_entrega.json``, na pasta do curso, e
@@ -21,6 +29,7 @@ Configuração (no ``nbgrader_config.py`` do curso)::
     c.CorrecaoNaEntrega.ligada = True
     c.CorrecaoNaEntrega.espera = 300        # segundos entre correções do mesmo aluno
     c.CorrecaoNaEntrega.timeout = 20        # limite por célula (curso corrigir --timeout)
+    c.CorrecaoNaEntrega.limite = 300        # segundos para corrigir uma submissão inteira
     c.CorrecaoNaEntrega.argumentos = []     # mais opções do curso corrigir (ex.: --fonte …)
 """
 
@@ -33,13 +42,16 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from curso.correcao.ambiente import ambiente
-from curso.correcao.recolha import ALUNO_VALIDO
+from curso.correcao.recolha import (RECUSADAS, NomeDaEntrega, Recusada, a_escrever,
+                                    abrir_entrega, avisos_da_copia, listar, registar_recusas,
+                                    uid_do_aluno, ver_entrega)
 from curso.correcao.relatorio import limpar_texto
 
 SECCAO = "CorrecaoNaEntrega"
@@ -47,7 +59,19 @@ ESTADO = "correcao_na_entrega.json"
 AVISOS = "avisos_na_entrega"  # os retornos escritos pelo serviço (fila, correção falhada)
 ESPERA = 300
 INTERVALO = 2.0
+LIMITE = 300  # segundos para corrigir uma submissão inteira (todas as células juntas)
+# o curso corrigir repete as guardas antes de corrigir (o kernel, as soluções com nota máxima):
+# isso não conta para o limite da submissão, que começa na linha MARCA_DA_CORRECAO; mas também
+# tem fim
+PREPARACAO = 600
+MARCA_DA_CORRECAO = "A corrigir "  # «A corrigir N submissões com M trabalhador(es)…»
+PASSOU_DO_LIMITE = 124  # o código de saída (como o do «timeout» do coreutils)
+TENTATIVAS = 3  # correções interrompidas (reinícios, erros do serviço) antes de a pôr de lado
+LINHAS_GUARDADAS = 20_000  # da saída de um comando (o resto perde-se; a memória tem teto)
+CAPITULO = re.compile(r"cap\d\d")
 TROCA = "/srv/nbgrader/exchange"
+# o que o nbgrader deixa de fora da recolha por omissão (CourseDirectory.ignore)
+IGNORAR = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback"]
 ESTILO = ("font-family: sans-serif; border: 3px solid #000; padding: 1em; margin: 1em 0; "
           "background: #fff; color: #000")
 
@@ -64,6 +88,8 @@ class Configuracao:
     timeout: int | None = None
     argumentos: list[str] = field(default_factory=list)
     intervalo: float = INTERVALO
+    limite: float = LIMITE
+    ignorar: list[str] = field(default_factory=lambda: list(IGNORAR))
 
     @property
     def inbound(self) -> Path:
@@ -87,34 +113,18 @@ def ler(raiz: Path) -> Configuracao:
         troca=Path(cfg.Exchange.get("root", TROCA)), ligada=bool(sec.get("ligada", False)),
         espera=float(sec.get("espera", ESPERA)), timeout=int(timeout) if timeout else None,
         argumentos=[str(a) for a in sec.get("argumentos", [])],
-        intervalo=float(sec.get("intervalo", INTERVALO)))
+        intervalo=float(sec.get("intervalo", INTERVALO)), limite=float(sec.get("limite", LIMITE)),
+        ignorar=[str(p) for p in cfg.CourseDirectory.get("ignore", IGNORAR)])
 
 
-@dataclass(frozen=True)
-class Entrega:
-    """Uma entrega em ``inbound/``: ``ALUNO+CAP+DATA+ALEATÓRIO``."""
+@dataclass
+class Recibo:
+    """O que se leu da entrega aberta e confirmada: o que o retorno do serviço precisa (a data e
+    o segredo dão o nome do retorno na troca; os cadernos, um HTML cada)."""
 
-    nome: str
-    aluno: str
-    capitulo: str
-    data: str
-
-    @classmethod
-    def de(cls, nome: str) -> Entrega | None:
-        partes = nome.split("+")
-        if len(partes) not in (3, 4) or not ALUNO_VALIDO.fullmatch(partes[0]) or partes[0] in (".", ".."):
-            return None
-        if not re.fullmatch(r"cap\d\d", partes[1]) or limpar_texto(nome, len(nome)) != nome:
-            return None
-        return cls(nome, partes[0], partes[1], partes[2])
-
-    @property
-    def momento(self) -> float:
-        from nbgrader.utils import parse_utc
-        try:
-            return parse_utc(self.data).replace(tzinfo=timezone.utc).timestamp()
-        except (ValueError, TypeError, OverflowError):
-            return 0.0
+    timestamp: str
+    segredo: str
+    cadernos: list[str]
 
 
 def _hora(epoca: float) -> str:
@@ -147,8 +157,8 @@ def problemas_na_saida(saida: str, aluno: str, cap: str) -> list[str]:
 
 
 class Servico:
-    """O serviço; ``correr(comando)`` corre um comando na pasta do curso (trocável nos testes)
-    e devolve ``(código, saída)``."""
+    """O serviço; ``correr(comando, limite)`` corre um comando na pasta do curso (trocável nos
+    testes) e devolve ``(código, saída)``."""
 
     def __init__(self, raiz: Path, correr=None, relogio=time.time, escrever=print):
         self.raiz = Path(raiz)
@@ -166,9 +176,14 @@ class Servico:
             estado = json.loads(self.caminho_estado.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             estado = {}
-        for chave in ("vistas", "avisadas", "ultima"):
-            estado.setdefault(chave, {} if chave == "ultima" else [])
-        estado.setdefault("desde", None)
+        if not isinstance(estado, dict):
+            estado = {}
+        for chave, tipo in (("vistas", list), ("avisadas", list), ("recusadas", list),
+                            ("ultima", dict), ("tentativas", dict)):
+            if not isinstance(estado.get(chave), tipo):
+                estado[chave] = tipo()
+        if not isinstance(estado.get("desde"), (int, float)):
+            estado["desde"] = None
         return estado
 
     def _gravar_estado(self) -> None:
@@ -189,54 +204,122 @@ class Servico:
         if self.estado["desde"] is None:  # acabou de ser ligado: só as entregas daqui para a frente
             self.estado["desde"] = agora
             self._gravar_estado()
-        feito = []
-        for entrega in self._novas(cfg):
+        feito: list[str] = []
+        for entrega in self.escolher(cfg, feito):
             try:
                 feito.extend(self._tratar(cfg, entrega))
             except Exception as erro:  # noqa: BLE001 — uma entrega estranha não para as outras
-                # vista, para não se repetir a cada volta (nem a cada arranque do serviço)
-                self.estado["vistas"].append(entrega.nome)
-                self._gravar_estado()
-                feito.append(f"{entrega.aluno} · {entrega.capitulo}: ✘ erro do serviço, entrega "
-                             f"posta de lado ({type(erro).__name__}: {limpar_texto(erro, 300)})")
+                feito.append(self._erro(entrega, erro))
         return feito
 
-    def _tratar(self, cfg: Configuracao, entrega: Entrega) -> list[str]:
-        falta = self.estado["ultima"].get(entrega.aluno, -1e18) + cfg.espera - self.relogio()
-        if falta <= 0:
-            return [self._corrigir(cfg, entrega)]
-        if entrega.nome not in self.estado["avisadas"]:
-            return [self._na_fila(cfg, entrega, falta)]
-        return []
-
-    def _novas(self, cfg: Configuracao) -> list[Entrega]:
-        """A última entrega por corrigir de cada aluno e capítulo, da mais antiga para a mais nova
-        (as anteriores do mesmo aluno e capítulo ficam vistas: a recolha traz a mais recente)."""
+    def escolher(self, cfg: Configuracao, feito: list[str]) -> list[NomeDaEntrega]:
+        """As entregas por corrigir: a mais recente de cada aluno e capítulo, confirmada, da mais
+        antiga para a mais nova (as anteriores do mesmo aluno e capítulo ficam vistas quando esta
+        for corrigida: a recolha traz a mais recente). As recusadas vão para ``feito``."""
         try:
-            nomes = [p.name for p in cfg.inbound.iterdir() if p.is_dir() and not p.is_symlink()]
+            inbound = os.open(cfg.inbound, os.O_RDONLY | os.O_DIRECTORY)
         except OSError:
             return []
-        vistas = set(self.estado["vistas"])
-        ultimas: dict[tuple[str, str], Entrega] = {}
-        for entrega in filter(None, map(Entrega.de, nomes)):
-            if entrega.nome in vistas or entrega.momento < self.estado["desde"] - 1:
-                continue
-            chave = (entrega.aluno, entrega.capitulo)
-            if chave not in ultimas or entrega.data > ultimas[chave].data:
-                ultimas[chave] = entrega
-        return sorted(ultimas.values(), key=lambda e: e.data)
+        agora, recusas, ultimas = self.relogio(), {}, {}
+        try:
+            nomes = listar(inbound)
+            ja = {*self.estado["vistas"], *self.estado["recusadas"]}
+            for nome in nomes:
+                if nome in ja:
+                    continue
+                try:
+                    entrega = ver_entrega(inbound, nome, agora)
+                    if not CAPITULO.fullmatch(entrega.capitulo):
+                        raise Recusada(f"{entrega.capitulo} não é um capítulo do curso (capNN)")
+                except Recusada as recusa:
+                    recusas[nome] = recusa
+                    continue
+                except OSError:
+                    continue  # desapareceu entretanto
+                if entrega.momento < self.estado["desde"] - 1:
+                    continue
+                chave = (entrega.aluno, entrega.capitulo)
+                if chave not in ultimas or entrega.momento > ultimas[chave].momento:
+                    ultimas[chave] = entrega
+        finally:
+            os.close(inbound)
+        presentes = set(nomes)
+        for chave in ("vistas", "avisadas", "recusadas"):  # o estado não cresce para sempre
+            self.estado[chave] = [n for n in self.estado[chave] if n in presentes]
+        self.estado["tentativas"] = {n: v for n, v in self.estado["tentativas"].items() if n in presentes}
+        if recusas:
+            feito.extend(self._recusar(cfg, recusas, presentes))
+        return sorted(ultimas.values(), key=lambda e: e.momento)
 
-    def _ver(self, cfg: Configuracao, entrega: Entrega) -> None:
-        """Esta entrega e as anteriores do mesmo aluno e capítulo ficam vistas."""
-        for p in cfg.inbound.iterdir():
-            outra = Entrega.de(p.name)
+    def _recusar(self, cfg: Configuracao, recusas: dict[str, Recusada],
+                 presentes: set[str] | None = None) -> list[str]:
+        """Recusadas para sempre: ditas uma vez ao professor, nunca corrigidas."""
+        registar_recusas(self.raiz / "submitted", recusas, presentes)
+        self.estado["recusadas"].extend(n for n in recusas if n not in self.estado["recusadas"])
+        self._gravar_estado()
+        return [f"⚠ entrega recusada: inbound/{limpar_texto(nome, 200)} — "
+                f"{limpar_texto(r.motivo, 300)} (dono: {limpar_texto(r.dono, 80)})"
+                for nome, r in recusas.items()]
+
+    def _erro(self, entrega: NomeDaEntrega, erro: Exception) -> str:
+        """Um erro do serviço com esta entrega: volta a tentar na volta seguinte, até
+        ``TENTATIVAS`` vezes, e depois põe-na de lado (o professor vê-a no registo)."""
+        n = self.estado["tentativas"].get(entrega.nome, 0) + 1
+        self.estado["tentativas"][entrega.nome] = n
+        de_lado = n >= TENTATIVAS
+        if de_lado:
+            self.estado["vistas"].append(entrega.nome)
+        self._gravar_estado()
+        return (f"{entrega.aluno} · {entrega.capitulo}: ✘ erro do serviço ({type(erro).__name__}: "
+                f"{limpar_texto(erro, 300)}); " + ("entrega posta de lado" if de_lado
+                                                  else f"tentativa {n} de {TENTATIVAS}"))
+
+    def _tratar(self, cfg: Configuracao, entrega: NomeDaEntrega) -> list[str]:
+        utilizador = str(uid_do_aluno(entrega.aluno))  # o dono da pasta (confirmado ao escolher)
+        falta = self.estado["ultima"].get(utilizador, -1e18) + cfg.espera - self.relogio()
+        try:
+            if falta <= 0:
+                return [self._corrigir(cfg, entrega, utilizador)]
+            if entrega.nome not in self.estado["avisadas"]:
+                return [self._na_fila(cfg, entrega, falta)]
+        except Recusada as recusa:  # trocada depois de escolhida, ou sem os ficheiros do submit
+            if a_escrever(recusa, entrega.nome, self.relogio()):
+                return []  # o nbgrader submit ainda a está a escrever: fica para a volta seguinte
+            return self._recusar(cfg, {entrega.nome: recusa})
+        return []
+
+    def _abrir(self, cfg: Configuracao, entrega: NomeDaEntrega):
+        inbound = os.open(cfg.inbound, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            return abrir_entrega(inbound, entrega.nome, self.relogio())
+        finally:
+            os.close(inbound)
+
+    def _concluir(self, cfg: Configuracao, entrega: NomeDaEntrega, utilizador: str, inicio: float) -> None:
+        """Corrigida (ou com o retorno do motivo): esta entrega e as anteriores do mesmo aluno e
+        capítulo ficam vistas, e a espera desse utilizador conta a partir de ``inicio``."""
+        try:
+            inbound = os.open(cfg.inbound, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                nomes = listar(inbound)
+            finally:
+                os.close(inbound)
+        except OSError:
+            nomes = []
+        for nome in {entrega.nome, *nomes} - set(self.estado["vistas"]):
+            outra = NomeDaEntrega.de(nome)
             if outra and (outra.aluno, outra.capitulo) == (entrega.aluno, entrega.capitulo) \
-                    and outra.data <= entrega.data and outra.nome not in self.estado["vistas"]:
-                self.estado["vistas"].append(outra.nome)
+                    and outra.momento <= entrega.momento:
+                self.estado["vistas"].append(nome)
+        self.estado["tentativas"].pop(entrega.nome, None)
+        self.estado["ultima"][utilizador] = inicio
+        self._gravar_estado()
 
     # -- na fila -------------------------------------------------------------------------------
 
-    def _na_fila(self, cfg: Configuracao, entrega: Entrega, falta: float) -> str:
+    def _na_fila(self, cfg: Configuracao, entrega: NomeDaEntrega, falta: float) -> str:
+        with self._abrir(cfg, entrega) as aberta:
+            recibo = Recibo(aberta.timestamp, aberta.segredo, aberta.cadernos())
         segundos = int(falta + 0.999)
         inicio = self.relogio() + segundos
         linhas = [
@@ -246,28 +329,53 @@ class Servico:
             f"Volta a correr «nbgrader fetch_feedback {entrega.capitulo}» depois dessa hora para "
             "veres a nota; se entregares outra vez antes, é a entrega mais recente que conta.",
         ]
-        self._devolver_aviso(cfg, entrega, cfg.inbound / entrega.nome, "Entrega na fila", linhas)
+        self._devolver_aviso(entrega, recibo, "Entrega na fila", linhas)
         self.estado["avisadas"].append(entrega.nome)
         self._gravar_estado()
         return f"{entrega.aluno} · {entrega.capitulo}: na fila, faltam {segundos} s"
 
     # -- corrigir ------------------------------------------------------------------------------
 
-    def _corrigir(self, cfg: Configuracao, entrega: Entrega) -> str:
+    def _corrigir(self, cfg: Configuracao, entrega: NomeDaEntrega, utilizador: str) -> str:
         aluno, cap = entrega.aluno, entrega.capitulo
-        self.estado["ultima"][aluno] = self.relogio()
-        self._ver(cfg, entrega)
-        self._gravar_estado()
+        inicio = self.relogio()
+        tentativa = self.estado["tentativas"].get(entrega.nome, 0) + 1
         submetido = self.raiz / "submitted" / aluno / cap
-        codigo, saida = self.correr(["nbgrader", "collect", "--update", f"--student={aluno}", cap])
-        if codigo != 0 or not (submetido / "timestamp.txt").is_file():
-            motivo = [f"a recolha da entrega falhou (nbgrader collect, código {codigo})"]
-            return self._falhou(cfg, entrega, cfg.inbound / entrega.nome, motivo, saida)
+        with self._abrir(cfg, entrega) as aberta:
+            recibo = Recibo(aberta.timestamp, aberta.segredo, aberta.cadernos())
+            if tentativa > TENTATIVAS:
+                linha = self._falhou(entrega, recibo, [
+                    f"a correção foi interrompida {TENTATIVAS} vezes (o serviço parou a meio)"], "")
+                self._concluir(cfg, entrega, utilizador, inicio)
+                return linha
+            self.estado["tentativas"][entrega.nome] = tentativa  # um reinício a meio conta
+            self._gravar_estado()
+            copia = aberta.recolher_para(submetido, ignorar=cfg.ignorar)
+        if avisos := avisos_da_copia(copia):  # o curso corrigir mostra-os no resumo
+            (submetido / RECUSADAS).write_text("".join(a + "\n" for a in avisos), encoding="utf-8")
+        self.escrever(f"{aluno} · {cap}: a corrigir a entrega de {entrega.data}")
+        codigo, saida = self.corrigir_submissao(cfg, aluno, cap)
+        linha = self._retorno(cfg, entrega, recibo, submetido, codigo, saida)
+        self._concluir(cfg, entrega, utilizador, inicio)
+        return linha
+
+    def corrigir_submissao(self, cfg: Configuracao, aluno: str, cap: str) -> tuple[int, str]:
+        """Corrige ``submitted/ALUNO/CAP`` (já recolhida e confirmada) e devolve o código e a
+        saída do ``curso corrigir``; ``PASSOU_DO_LIMITE`` se passou de ``cfg.limite``."""
         comando = ["curso", "corrigir", "--capitulos", cap, "--alunos", aluno,
                    "--csv", str(self.raiz / "notas_na_entrega.csv")]
         if cfg.timeout:
             comando += ["--timeout", str(cfg.timeout)]
-        codigo, saida = self.correr([*comando, *cfg.argumentos])
+        return self.correr([*comando, *cfg.argumentos], cfg.limite)
+
+    def _retorno(self, cfg: Configuracao, entrega: NomeDaEntrega, recibo: Recibo, submetido: Path,
+                 codigo: int, saida: str) -> str:
+        """Devolve o retorno da correção (com os problemas à cabeça) ou o do motivo."""
+        aluno, cap = entrega.aluno, entrega.capitulo
+        if codigo == PASSOU_DO_LIMITE:
+            return self._falhou(entrega, recibo, [
+                f"a correção passou do limite de {cfg.limite:g} s por submissão e foi parada "
+                "(há células que demoram demais?): sem nota"], saida)
         problemas = [p for p in dict.fromkeys(problemas_na_saida(saida, aluno, cap)
                                               + self._problemas_gravados(aluno, cap))
                      if not p.startswith(SO_PARA_O_PROFESSOR)]
@@ -275,7 +383,7 @@ class Servico:
         if codigo not in (0, 1) or not retornos:
             motivo = problemas or [f"a correção não terminou (curso corrigir, código {codigo}): "
                                    + _ultima_linha(saida)]
-            return self._falhou(cfg, entrega, submetido, motivo, saida)
+            return self._falhou(entrega, recibo, motivo, saida)
         if problemas:
             for caminho in retornos:
                 caminho.write_text(acrescentar_aviso(
@@ -306,20 +414,19 @@ class Servico:
             return []
         return sorted(pasta.glob("*.html"))
 
-    def _falhou(self, cfg: Configuracao, entrega: Entrega, origem: Path, motivo: list[str],
-                saida: str) -> str:
+    def _falhou(self, entrega: NomeDaEntrega, recibo: Recibo, motivo: list[str], saida: str) -> str:
         self.escrever(saida[-3000:])
         linhas = [f"A tua entrega de {entrega.capitulo} ({entrega.data}) não se conseguiu corrigir.",
                   *(f"Motivo: {m}" for m in motivo), AVISO_MOTIVO]
-        self._devolver_aviso(cfg, entrega, origem, "A correção não terminou", linhas)
+        self._devolver_aviso(entrega, recibo, "A correção não terminou", linhas)
         return f"{entrega.aluno} · {entrega.capitulo}: não se corrigiu — {'; '.join(motivo)}"
 
     # -- devolver ------------------------------------------------------------------------------
 
-    def _devolver_aviso(self, cfg: Configuracao, entrega: Entrega, origem: Path, titulo: str,
+    def _devolver_aviso(self, entrega: NomeDaEntrega, recibo: Recibo, titulo: str,
                         linhas: list[str]) -> None:
-        """Um retorno escrito pelo serviço para a entrega em ``origem`` (a pasta com os cadernos,
-        ``timestamp.txt`` e ``submission_secret.txt``), devolvido pelo nbgrader.
+        """Um retorno escrito pelo serviço para a entrega de ``recibo`` (a data e o segredo lidos
+        da pasta aberta e confirmada), devolvido pelo nbgrader.
 
         Fica em ``avisos_na_entrega/ALUNO/CAP/``, fora do ``feedback/`` do curso: lá, a data da
         entrega faria o ``generate_feedback`` julgar o retorno dela já feito (e saltá-lo)."""
@@ -327,41 +434,94 @@ class Servico:
         pasta.mkdir(parents=True, exist_ok=True)
         for antigo in pasta.glob("*.html"):
             antigo.unlink()
-        for nome in ("timestamp.txt", "submission_secret.txt"):
-            _copiar_ficheiro(origem / nome, pasta / nome)
-        cadernos = sorted(p.stem for p in origem.glob("*.ipynb")) or [entrega.capitulo]
-        for caderno in cadernos:
+        (pasta / "timestamp.txt").write_text(recibo.timestamp, encoding="utf-8")
+        (pasta / "submission_secret.txt").write_text(recibo.segredo, encoding="utf-8")
+        for caderno in recibo.cadernos or [entrega.capitulo]:
             (pasta / f"{caderno}.html").write_text(pagina(titulo, linhas), encoding="utf-8")
         self._libertar(entrega.aluno, entrega.capitulo, AVISOS)
 
     def _libertar(self, aluno: str, cap: str, pasta: str | None = None) -> None:
         """``nbgrader release_feedback`` só deste aluno (de ``pasta`` em vez de ``feedback/``)."""
         outra = [f"--CourseDirectory.feedback_directory={pasta}"] if pasta else []
-        codigo, saida = self.correr(["nbgrader", "release_feedback", *outra, f"--student={aluno}", cap])
+        codigo, saida = self.correr(["nbgrader", "release_feedback", *outra, f"--student={aluno}", cap], None)
         if codigo != 0:
             self.escrever(f"✘ nbgrader release_feedback {cap} para {aluno} falhou ({codigo}):\n{saida[-2000:]}")
 
     # -- processos -----------------------------------------------------------------------------
 
-    def _correr(self, comando: list[str]) -> tuple[int, str]:
-        self.filho = subprocess.Popen(comando, cwd=self.raiz, env=ambiente(self.raiz),
-                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    def _correr(self, comando: list[str], limite: float | None = None) -> tuple[int, str]:
+        """Corre ``comando``; com ``limite``, para-o (``PASSOU_DO_LIMITE``) se, depois da linha
+        ``MARCA_DA_CORRECAO``, passar de ``limite`` segundos (ou a preparação de ``PREPARACAO``)."""
+        processo = self.filho = subprocess.Popen(
+            comando, cwd=self.raiz, env=ambiente(self.raiz), stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True, errors="replace", start_new_session=True)
+        linhas: list[str] = []
+        marca, mudou = threading.Event(), threading.Event()
+
+        def ler():
+            for linha in processo.stdout:
+                if len(linhas) < LINHAS_GUARDADAS:
+                    linhas.append(linha)
+                if linha.startswith(MARCA_DA_CORRECAO):
+                    marca.set()
+                    mudou.set()
+            mudou.set()
+
+        leitor = threading.Thread(target=ler, daemon=True)
+        leitor.start()
         try:
-            saida, _ = self.filho.communicate()
-            return self.filho.returncode, saida
+            dentro = limite is None or _esperar(processo, marca, mudou, limite)
+            if not dentro:
+                _terminar(processo)
+            processo.wait()
+            leitor.join(30)
+            saida = "".join(linhas)
+            if not dentro:
+                return PASSOU_DO_LIMITE, saida + f"\n✘ passou do limite de {limite:g} s por submissão: parado\n"
+            return processo.returncode, saida
         finally:
+            # interrompido (o SystemExit de ``parar``): o comando para também, e aqui, fora do
+            # tratador do sinal (lá, esperar por ele prendia-se no trinco do Popen.wait interrompido)
+            if processo.poll() is None:
+                _terminar(processo)
             self.filho = None
 
     def parar(self, *_):
-        """SIGTERM do Hub: o ``curso corrigir`` a meio para também (e limpa o que é seu)."""
-        filho = self.filho
-        if filho is not None and filho.poll() is None:
-            filho.terminate()
-            try:
-                filho.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                filho.kill()
+        """SIGTERM do Hub: o serviço sai, e o ``curso corrigir`` a meio para também (o ``_correr``
+        em curso termina-o e ele limpa o que é seu); a entrega não fica vista, e é corrigida
+        quando o serviço voltar."""
         raise SystemExit(0)
+
+
+def _esperar(processo: subprocess.Popen, marca: threading.Event, mudou: threading.Event,
+             limite: float) -> bool:
+    """Espera pelo fim de ``processo``: ``PREPARACAO`` segundos até à ``marca`` e, a partir
+    dela, ``limite``. ``False`` se o prazo passou com o processo ainda a correr."""
+    prazo, contado = time.monotonic() + PREPARACAO, False
+    while processo.poll() is None:
+        if marca.is_set() and not contado:
+            prazo, contado = time.monotonic() + limite, True
+        restante = prazo - time.monotonic()
+        if restante <= 0:
+            return False
+        mudou.wait(min(restante, 1.0))
+        mudou.clear()
+    return True
+
+
+def _terminar(processo: subprocess.Popen) -> None:
+    """SIGTERM (o ``curso corrigir`` despede os trabalhadores e apaga as caixas e as pastas
+    temporárias), até 60 s para sair, e SIGKILL ao que ficar no seu grupo de processos."""
+    try:
+        processo.terminate()
+        processo.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(processo.pid, signal.SIGKILL)  # o que ficou no grupo (start_new_session)
+    except ProcessLookupError:
+        pass
+    processo.wait()
 
 
 # o que o resumo diz ao professor mas não vai para o retorno do aluno: os sinais de possível
@@ -369,20 +529,6 @@ class Servico:
 SO_PARA_O_PROFESSOR = ("⚠ possível adulteração", "0 pontos: nenhuma verificação passou")
 AVISO_MOTIVO = ("Se achas que o motivo não é do teu código, fala com o professor: ele vê o mesmo "
                 "no resumo da correção.")
-
-
-def _copiar_ficheiro(origem: Path, destino: Path, maximo: int = 100_000) -> None:
-    """Copia um ficheiro pequeno que veio do aluno (``inbound/``) sem seguir ligações
-    simbólicas nem abrir um FIFO (que prenderia o serviço de toda a turma)."""
-    import stat
-
-    info = os.lstat(origem)
-    if not stat.S_ISREG(info.st_mode) or info.st_size > maximo:
-        raise ValueError(f"{origem.name} na entrega não é um ficheiro normal e pequeno")
-    fd = os.open(origem, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as f:
-        dados = f.read(maximo + 1)
-    destino.write_bytes(dados)
 
 
 def _ultima_linha(texto: str) -> str:
@@ -416,9 +562,14 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if cfg.ligada != anterior:
             print(f"Correção na entrega {'ligada' if cfg.ligada else 'desligada'} (espera de "
-                  f"{cfg.espera:g} s; troca {cfg.inbound})", flush=True)
+                  f"{cfg.espera:g} s; limite de {cfg.limite:g} s por submissão; troca {cfg.inbound})",
+                  flush=True)
             anterior = cfg.ligada
-        for linha in servico.volta(cfg):
+        try:
+            linhas = servico.volta(cfg)
+        except Exception as erro:  # noqa: BLE001 — nenhuma entrega (nem o disco) para o serviço
+            linhas = [f"✘ erro do serviço nesta volta: {type(erro).__name__}: {limpar_texto(erro, 300)}"]
+        for linha in linhas:
             print(linha, flush=True)
         time.sleep(cfg.intervalo)
 
