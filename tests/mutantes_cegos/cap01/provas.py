@@ -212,3 +212,12 @@ def prova_ex1_3_resumo_vazio_nao_se_traduz(solucao, mutante):
     # exatamente duas chamadas, seja qual for a resposta (também um resumo vazio)
     assert len(_cadeia(solucao, "", "")[1]) == 2
     assert len(_cadeia(mutante, "", "")[1]) != 2
+
+
+# --- 1.4 -------------------------------------------------------------------------------------
+
+def prova_ex1_4_letra_com_parentese(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_1_4 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_1_4
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

@@ -474,3 +474,12 @@ prova_ex2_7_complexo_e_infinito_so_no_fim = _prova_de_valor("calcular_com_limite
 prova_ex2_7_overflow_escapa = _prova_de_valor("calcular_com_limites", "(10.0 ** 100) ** 4", ValueError)
 # nunca RecursionError: 998 operações encaixadas (999 caracteres) dão ValueError
 prova_ex2_7_recursao_a_medir = _prova_de_valor("calcular_com_limites", "-" * 998 + "1", ValueError)
+
+
+# --- 2.8 -------------------------------------------------------------------------------------
+
+def prova_ex2_8_opcao_por_extenso(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_2_8 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_2_8
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

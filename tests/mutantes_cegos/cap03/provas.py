@@ -191,3 +191,12 @@ def prova_ex3_4_incompleto_sem_resultado(solucao, mutante):
 def prova_ex3_4_max_iteracoes_5_por_omissao(solucao, mutante):
     assert len(_refinar(solucao, [])[1]) == 3
     assert len(_refinar(mutante, [])[1]) != 3
+
+
+# --- 3.5 -------------------------------------------------------------------------------------
+
+def prova_ex3_5_responde_nao(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_3_5 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_3_5
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

@@ -262,3 +262,12 @@ def prova_ex4_4_obriga_a_usar_ferramenta(solucao, mutante):
 
     assert not obriga(solucao)
     assert obriga(mutante)
+
+
+# --- 4.5 -------------------------------------------------------------------------------------
+
+def prova_ex4_5_lista_com_a_letra(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_4_5 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_4_5
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

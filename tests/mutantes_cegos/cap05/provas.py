@@ -337,3 +337,29 @@ def prova_ex5_4_cinco_passos_por_omissao(solucao, mutante):
         r, _ = _com_orcamento(nb, 10**9)
         return r["motivo"] == "max_steps atingido" and len(r["log"]) == 10
     _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 5.1 (o início lido uma vez) ---------------------------------------------------------------
+
+def _teimoso_a_demorar(nb, segundos, **opcoes):
+    """O decisor teimoso, com cada procura a gastar `segundos` num relógio falso."""
+    relogio = _Relogio()
+    return nb.correr_com_limites("x", _teimoso, _procurar_que_demora(relogio, segundos), relogio=relogio, **opcoes)
+
+
+def prova_ex5_1_relogio_recomeca_em_cada_passo(solucao, mutante):
+    # o início lê-se uma vez: com 4 s por procura, os passos começam aos 0, 4 e 8 s e antes do 4.º
+    # já passaram 12 s desde o início (o exemplo do enunciado)
+    def cumpre(nb):
+        r = _teimoso_a_demorar(nb, 4, timeout_segundos=10)
+        return r["motivo"] == "timeout" and len(r["log"]) == 3
+    _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 5.5 ---------------------------------------------------------------------------------------
+
+def prova_ex5_5_o_dicionario_da_opcao(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_5_5 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_5_5
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

@@ -470,3 +470,12 @@ def prova_ex6_6_consome_o_plano(solucao, mutante):
         _plano(nb, plano)
         return plano == antes
     _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 6.7 ---------------------------------------------------------------------------------------
+
+def prova_ex6_7_o_verbo_da_opcao(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_6_7 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_6_7
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

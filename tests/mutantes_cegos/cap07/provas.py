@@ -421,3 +421,12 @@ def prova_ex7_5_none_vira_texto(solucao, mutante):
     def cumpre(nb):
         return _conta(nb, [{"role": "assistant", "content": None}]) == 3 + 3 + _n("assistant")
     _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 7.6 ---------------------------------------------------------------------------------------
+
+def prova_ex7_6_opcao_por_extenso(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_7_6 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_7_6
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

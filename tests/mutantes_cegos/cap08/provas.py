@@ -245,3 +245,49 @@ def prova_ex8_5_pelo_menos_um(solucao, mutante):
     def cumpre(nb):
         return nb.max_steps_para_orcamento(0.0001, 0.0003) == 0
     _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 8.2 (a escrita na cache) ------------------------------------------------------------------
+
+# o segundo exemplo do enunciado: 1500 de entrada, 1024 deles escritos na cache
+ESCRITA = [{"prompt_tokens": 1500, "completion_tokens": 100,
+            "prompt_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 1024}}]
+
+
+def prova_ex8_2_escrita_paga_tambem_como_entrada(solucao, mutante):
+    # os 1024 escritos pagam 2.5 em vez de 2.0; só os outros 476 pagam entrada
+    def cumpre(nb):
+        custo = nb.custo_da_execucao(ESCRITA, {**PRECOS, "escrita_em_cache": 2.5})
+        return _igual(custo, (476 * 2 + 1024 * 2.5 + 100 * 8) / 1e6)
+    _so_a_solucao(cumpre, solucao, mutante)
+
+
+def prova_ex8_2_escrita_a_125_por_omissao(solucao, mutante):
+    # sem "escrita_em_cache" nos preços, os 1024 escritos pagam como entrada: os 1500 a 2.0
+    def cumpre(nb):
+        return _igual(nb.custo_da_execucao(ESCRITA, PRECOS), (1500 * 2 + 100 * 8) / 1e6)
+    _so_a_solucao(cumpre, solucao, mutante)
+
+
+def prova_ex8_2_escrita_none_rebenta(solucao, mutante):
+    # cache_write_tokens a None (ou em falta): nada foi escrito, só a leitura da cache conta
+    def cumpre(nb):
+        usos = [{"prompt_tokens": 1500, "completion_tokens": 100,
+                 "prompt_tokens_details": {"cached_tokens": 1024, "cache_write_tokens": None}},
+                {"prompt_tokens": 1500, "completion_tokens": 100,
+                 "prompt_tokens_details": {"cached_tokens": 1024}}]
+        precos = {**PRECOS, "escrita_em_cache": 2.5}
+        try:
+            return _igual(nb.custo_da_execucao(usos, precos), 2 * (476 * 2 + 1024 * 0.5 + 100 * 8) / 1e6)
+        except TypeError:
+            return False
+    _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 8.6 ---------------------------------------------------------------------------------------
+
+def prova_ex8_6_o_numero_da_opcao(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_8_6 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_8_6
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)

@@ -528,3 +528,44 @@ def prova_ex9_5_guarda_contagens(solucao, mutante):
     def cumpre(nb):
         return nb.avaliar(_Agente(), _tarefas(), 2)["por_tarefa"] == POR_TAREFA
     _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 9.3 (o decisor por omissão e a entrada do tempo esgotado) ---------------------------------
+
+def prova_ex9_3_sem_as_duas_linhas_do_decisor(solucao, mutante):
+    # sem decidir, e com decidir=None, decide o 9.1: os passos e a resposta do exemplo do enunciado
+    def cumpre(nb):
+        try:
+            execucoes = [nb.correr_agente(PEDIDO, relogio=_parado), _agente(nb, None)]
+        except TypeError:
+            return False
+        return all(r.get("resposta") == "Orçamento: 239.7€." and [p["ferramenta"] for p in r["log"]]
+                   == ["consultar_catalogo", "calcular_total", "responder_final"] for r in execucoes)
+    _so_a_solucao(cumpre, solucao, mutante)
+
+
+def prova_ex9_3_timeout_como_ferramenta(solucao, mutante):
+    # cada decisão demora 6 s: dois passos dados e, no fim, uma entrada de timeout (ou nenhuma)
+    # com ferramenta None e aprovada False
+    def cumpre(nb):
+        relogio = _Relogio()
+
+        def lento(pedido, log):
+            relogio.agora += 6
+            return solucao.decidir_proximo_passo(pedido, log)
+        r = _agente(nb, lento, relogio=relogio, timeout_segundos=10)
+        dados, resto = r["log"][:2], r["log"][2:]
+        return (r.get("motivo") == "timeout" and len(resto) <= 1
+                and [(p["ferramenta"], p["aprovada"]) for p in dados]
+                == [("consultar_catalogo", True), ("calcular_total", True)]
+                and all(p.get("ferramenta") is None and p.get("aprovada") is False for p in resto))
+    _so_a_solucao(cumpre, solucao, mutante)
+
+
+# --- 9.6 ---------------------------------------------------------------------------------------
+
+def prova_ex9_6_nome_da_metrica(solucao, mutante):
+    # «Atribui a letra da tua resposta»: uma das letras a, b, c ou d, como no exemplo `resposta_9_6 = "a"`
+    for nb, e_letra in ((solucao, True), (mutante, False)):
+        resposta = nb.resposta_9_6
+        assert (isinstance(resposta, str) and resposta in ("a", "b", "c", "d")) is e_letra, repr(resposta)
