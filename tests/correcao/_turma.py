@@ -87,6 +87,11 @@ def maximo(cap: str) -> float:
     return sum(p for _, _, p in exercicios(cap))
 
 
+def nota_no_retorno(pontos: float, total: float) -> str:
+    """O cabeçalho do retorno ao aluno (os modelos traduzidos): «(nota: 4,5 / 6)»."""
+    return f"(nota: {pontos:g} / {total:g})".replace(".", ",")
+
+
 def _sem_marcas(fonte: str) -> str:
     return "".join(li for li in fonte.splitlines(keepends=True)
                    if li.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION"))

@@ -35,7 +35,7 @@ from curso.correcao.servico import Servico
 
 from ._contas import esperar, saltar_sem_contas, sobras_de
 from ._troca import CAP, aleatorio, data, processos_do_curso, troca_com_alunos
-from ._turma import RAIZ, exercicios, ler, maximo, resolvido, sem_caixa
+from ._turma import RAIZ, exercicios, ler, maximo, nota_no_retorno, resolvido, sem_caixa
 from .test_adulteracao import _arvore
 from .test_troca_hostil import ANO, SAIDAS_DA_CORRECAO
 
@@ -114,13 +114,13 @@ def test_servico_so_corrige_o_que_cada_aluno_entregou():
         assert any(do_atacante.nome in li and "ligação simbólica" in li for li in recusadas), linhas
         total = maximo(CAP)
         retorno = t.retorno_na_troca(primeira)
-        assert retorno is not None and f"Score: {total:.1f} / {total:.1f}" in retorno, linhas
+        assert retorno is not None and nota_no_retorno(total, total) in retorno, linhas
         s.correr = s._correr
 
         # 3. a entrega seguinte da vítima é a que conta (a forjada com data no futuro não a tapa)
         segunda = t.entregar(vitima, resolvido(CAP, so={SOL_A}))
         assert _sem_recusas(s.volta(cfg)) == [f"{vitima} · {CAP}: corrigido"]
-        assert f"Score: {PTS_A:.1f} / {total:.1f}" in (t.retorno_na_troca(segunda) or "")
+        assert nota_no_retorno(PTS_A, total) in (t.retorno_na_troca(segunda) or "")
         assert t.retorno_na_troca(primeira) == retorno  # o retorno da primeira ficou como estava
 
         # 4. células de 18 s: paradas no limite da submissão; a entrega seguinte é corrigida
@@ -131,7 +131,7 @@ def test_servico_so_corrige_o_que_cada_aluno_entregou():
                                     f"limite de {LIMITE} s por submissão"), linhas
         assert linhas[1:] == [f"{controlo} · {CAP}: corrigido"], linhas
         assert f"passou do limite de {LIMITE} s" in (t.retorno_na_troca(lenta) or "")
-        assert "Score: 0.0" in (t.retorno_na_troca(do_controlo) or "")
+        assert nota_no_retorno(0, total) in (t.retorno_na_troca(do_controlo) or "")
 
         notas = _notas(t.curso)
         assert (notas[vitima], notas[controlo]) == (PTS_A, 0.0), notas
@@ -198,7 +198,7 @@ def test_servico_sobrevive_a_datas_estranhas_e_a_um_reinicio():
             total = maximo(CAP)
             esperar(lambda: (_vivo(segundo, registo), t.retorno_na_troca(entrega))[1], 300,
                     "o retorno da entrega interrompida")
-            assert f"Score: {total:.1f} / {total:.1f}" in t.retorno_na_troca(entrega)
+            assert nota_no_retorno(total, total) in t.retorno_na_troca(entrega)
             texto = registo.read_text(encoding="utf-8")
             assert all(f"⚠ entrega recusada: inbound/{n}" in texto for n in vazias), texto
             assert texto.count(f"⚠ entrega recusada: inbound/{vazias[0]}") == 1  # dito uma vez

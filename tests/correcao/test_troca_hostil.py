@@ -31,7 +31,7 @@ from curso.correcao.relatorio import limpar_texto
 
 from ._contas import saltar_sem_contas, sobras_de
 from ._troca import CAP, aleatorio, data, processos_do_curso, troca_com_alunos
-from ._turma import RAIZ, corrigir, ler, maximo, resolvido, sem_caixa
+from ._turma import RAIZ, corrigir, ler, maximo, nota_no_retorno, resolvido, sem_caixa
 from .test_adulteracao import _arvore
 
 pytestmark = pytest.mark.timeout(900)
@@ -94,7 +94,7 @@ def test_pasta_com_o_nome_de_uma_colega_nao_chega_a_nota_dela():
         with open(t.curso / "notas.csv", encoding="utf-8") as f:
             assert {li["student_id"]: float(li["score"]) for li in csv.DictReader(f)} == esperado
         retorno = (t.curso / "feedback" / vitima / CAP / f"{CAP}.html").read_text(encoding="utf-8")
-        assert f"Score: {total:.1f} / {total:.1f}" in retorno
+        assert nota_no_retorno(total, total) in retorno
         # o professor vê, na linha do atacante, o que ele escreveu e com que nome
         do_atacante = [li for li in saida.stdout.splitlines() if li.startswith(f"  {atacante} · {CAP}: ⚠")]
         assert any(f"tem o nome de {vitima}, mas foi escrita por {atacante}" in li for li in do_atacante)

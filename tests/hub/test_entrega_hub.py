@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.correcao._turma import copiar_curso, maximo
+from tests.correcao._turma import copiar_curso, maximo, nota_no_retorno
 
 from ._hub import CURSO_ID, Hub, ha_condicoes, instalacao_partilhada, nomes, pasta_base, porta_aberta
 from .test_turma_hub import CAP, CADERNO, _hostil, _ok, _resolver
@@ -85,10 +85,6 @@ def _com_nota(texto: str) -> bool:
     return "(nota: " in texto  # o cabeçalho do retorno: «cap01 (nota: 6 / 6)»
 
 
-def _nota_maxima(total: float) -> str:
-    return f"(nota: {total:g} / {total:g})".replace(".", ",")
-
-
 def test_nota_logo_apos_a_entrega():
     motivo = ha_condicoes()
     if motivo:
@@ -146,7 +142,7 @@ def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
     demorou = time.monotonic() - inicio
     print(f"\nentregar → retorno com a nota: {demorou:.1f} s")
     ((data1, html1),) = primeiro.items()
-    assert _nota_maxima(total) in html1
+    assert nota_no_retorno(total, total) in html1
     # as soluções copiadas trazem as marcas do professor: o resumo sinaliza-o, o aluno não o vê
     assert "adulteração" not in html1 and "curso-aviso" not in html1
 
@@ -166,7 +162,7 @@ def _entregas_seguidas(hub: Hub, aluno: str, curso: Path) -> None:
         f.write("c.CorrecaoNaEntrega.espera = 0\n")
     depois = _esperar_retorno(hub, aluno, lambda r: _com_nota(r.get(data2, "")), LIMITE_RETORNO,
                               "a nota da segunda entrega")
-    assert _nota_maxima(total) in depois[data2]
+    assert nota_no_retorno(total, total) in depois[data2]
     assert (curso / "correcao_na_entrega.json").is_file()
 
 
