@@ -33,6 +33,9 @@ EXTENSOES_DO_PROFESSOR = (
     "nbgrader.server_extensions.assignment_list",
     "nbgrader.server_extensions.course_list",
 )
+# ao gravar um caderno, a versão do Python no language_info fica a que o ficheiro tinha: abrir
+# uma lição com outro Python não a muda (ver src/curso/metadados.py)
+GANCHO_AO_GRAVAR = "curso.metadados.manter_versao_gravada"
 PROXY_DO_HUB = RAIZ / ".ci" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
 
 
@@ -100,7 +103,7 @@ def comando_jupyterlab(python: Path, professor: bool = False) -> tuple[list[str]
     comando = [str(python), "-m", "jupyter", "lab", f"--ServerApp.root_dir={RAIZ}",
                f"--LabApp.default_url=/lab/tree/{PRIMEIRA_LICAO}",
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-               "--LabApp.news_url=None"]
+               "--LabApp.news_url=None", f"--ContentsManager.pre_save_hook={GANCHO_AO_GRAVAR}"]
     ambiente = _ambiente()
     if not professor:
         comando += [f"--ServerApp.jpserver_extensions={nome}=False" for nome in EXTENSOES_DO_PROFESSOR]

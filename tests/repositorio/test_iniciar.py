@@ -40,6 +40,16 @@ def test_o_aluno_nao_tem_as_extensoes_do_professor_e_o_professor_tem():
     assert ambiente_aluno.get("JUPYTER_CONFIG_DIR") == os.environ.get("JUPYTER_CONFIG_DIR")
 
 
+def test_os_dois_jupyterlab_gravam_os_cadernos_com_a_versao_do_python_que_tinham():
+    """Abrir uma lição com outro Python não a muda: o gancho de ``curso.metadados`` em ambos."""
+    from curso import metadados
+
+    for professor in (False, True):
+        comando, _ = iniciar.comando_jupyterlab(iniciar._python_do_venv(), professor=professor)
+        assert "--ContentsManager.pre_save_hook=curso.metadados.manter_versao_gravada" in comando
+    assert callable(metadados.manter_versao_gravada)
+
+
 def test_os_plugins_desligados_existem_nas_versoes_instaladas():
     """Se o nbgrader ou o JupyterLab mudarem o nome de um plugin, a desativação deixa de valer em
     silêncio: esta prova falha antes."""
