@@ -21,7 +21,6 @@ import pytest
 from _lab_do_curso import iniciar, jupyterlab_do_curso
 from test_jupyterlab import CHROMIUM, RAIZ_REPO, lancar_chromium
 
-pytestmark = pytest.mark.navegador
 
 
 NOTICIAS = "Would you like to get notified about official Jupyter news?"
@@ -48,6 +47,7 @@ def jupyterlab_de(request, tmp_path):
         yield {**lab, "professor": professor}
 
 
+@pytest.mark.navegador  # o último teste deste ficheiro não precisa do browser
 @pytest.mark.timeout(600)
 def test_ferramentas_do_professor_so_no_modo_do_professor(jupyterlab_de, tmp_path):
     if not CHROMIUM.exists():
