@@ -22,11 +22,9 @@ import sys
 from pathlib import Path
 
 import nbformat
+from metadados_dos_cadernos import cadernos, versao_gravada
 
-METADADOS_CADERNO = {
-    "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-    "language_info": {"name": "python"},
-}
+from curso.metadados import esperados
 
 
 def _nbgrader(tipo: str, ident: str, pontos: int | None) -> dict:
@@ -39,7 +37,9 @@ def _nbgrader(tipo: str, ident: str, pontos: int | None) -> dict:
 
 
 def de_texto(texto: str) -> nbformat.NotebookNode:
-    nb = nbformat.v4.new_notebook(metadata=METADADOS_CADERNO)
+    # os metadados que o kernel e o JupyterLab escreveriam, com a versão que os cadernos já têm:
+    # abrir o caderno no JupyterLab não o muda (ver src/curso/metadados.py)
+    nb = nbformat.v4.new_notebook(metadata=esperados(versao_gravada(cadernos())))
     blocos = re.split(r"^#%%[ \t]*(.*)$", texto, flags=re.M)
     usados: set[str] = set()
     for indice in range(1, len(blocos), 2):

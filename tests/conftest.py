@@ -2,6 +2,7 @@
 tempo que diz o que o teste estava a esperar."""
 
 import os
+import shutil
 import signal
 import socket
 import sys
@@ -35,6 +36,41 @@ def _so_loopback(self, endereco):
 def pytest_configure(config):
     config.addinivalue_line("markers", "navegador: testes num JupyterLab real, com o Chromium")
     config.addinivalue_line("markers", "lento: testes que arrancam kernels ou o nbgrader")
+
+
+def sem_chromium() -> str | None:
+    """Porque é que os testes no navegador não podem correr aqui (``None`` se podem)."""
+    if shutil.which("chromium") or shutil.which("chromium-browser"):
+        return None
+    return ("falta o Chromium (no PATH não há chromium nem chromium-browser): instala-o com "
+            "«apt-get install chromium» para correr os testes no navegador")
+
+
+def sem_hub() -> str | None:
+    """Porque é que o teste da turma num JupyterHub não pode correr aqui (``None`` se pode):
+    a razão que o ``iniciar.py testes`` deu (``CURSO_SEM_HUB``), senão a do próprio teste."""
+    if os.environ.get("CURSO_SEM_HUB"):
+        return os.environ["CURSO_SEM_HUB"]
+    from hub._hub import ha_condicoes
+
+    return ha_condicoes()
+
+
+def pytest_collection_modifyitems(config, items):
+    """O que esta máquina não pode correr salta com a razão, antes de arrancar o que quer que seja
+    (um JupyterLab, um Hub): sem o Chromium, os testes no navegador; sem root (e o resto), o do
+    JupyterHub. Na CI não: lá uma falta é uma falha, e o teste di-lo."""
+    if os.environ.get("CI"):
+        return
+    razoes = {}
+    for item in items:
+        for marca, razao_de in (("navegador", sem_chromium), ("hub", sem_hub)):
+            if item.get_closest_marker(marca) is None:
+                continue
+            if marca not in razoes:
+                razoes[marca] = razao_de()
+            if razoes[marca]:
+                item.add_marker(pytest.mark.skip(reason=razoes[marca]))
 
 
 @pytest.fixture(autouse=True)

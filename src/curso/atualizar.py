@@ -11,15 +11,23 @@ direto entra em conflito ou recusa-se. Este comando:
    desapareceu fica em ``.curso/atualizacoes/DATA/respostas_sem_lugar.txt``, e o comando diz-o.
 
 Se o ``git pull`` falhar, os cadernos voltam a ficar como estavam e nada se perde.
+
+Com um JupyterLab aberto no curso, recusa e diz como o fechar: ele tem no ecrã a versão antiga
+dos cadernos e voltaria a gravá-la por cima da nova (o *autosave* de uma resposta por gravar, ou
+o «Overwrite» do diálogo «File Changed»), e uma resposta por gravar perder-se-ia com «Revert».
+Procura os servidores nos ficheiros ``jpserver-*.json`` do runtime do Jupyter e, no Linux, nos
+processos (servidores e kernels lançados de outra maneira, como o de um editor).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -99,11 +107,150 @@ def _escrever_sem_lugar(destino: Path, sem_lugar: dict[str, dict[str, str]]) -> 
     destino.write_text("\n".join(linhas), encoding="utf-8")
 
 
+# ---------------------------------------------------------------------------------------------
+# um Jupyter aberto no curso
+
+# os programas que são um servidor Jupyter (o nome do executável, ou o módulo de «python -m»)
+_SERVIDORES = {"jupyter-lab", "jupyter-notebook", "jupyter-server", "jupyter-nbclassic",
+               "jupyterhub-singleuser", "jupyter-labhub", "jupyterlab", "notebook", "jupyter_server",
+               "nbclassic"}
+_SUBCOMANDOS = {"lab", "notebook", "server", "nbclassic"}
+_KERNELS = {"ipykernel_launcher", "ipykernel"}
+_OPCOES_DA_RAIZ = ("--ServerApp.root_dir=", "--ServerApp.notebook_dir=", "--NotebookApp.notebook_dir=",
+                   "--notebook-dir=")
+
+
+@dataclass
+class JupyterAberto:
+    """Um servidor Jupyter (ou um kernel) que pode gravar cadernos do curso."""
+
+    tipo: str  # "servidor" ou "kernel"
+    pid: int
+    pasta: Path
+    url: str = ""
+
+    def __str__(self) -> str:
+        if self.tipo == "kernel":
+            return f"um kernel de um caderno (processo {self.pid}, na pasta {self.pasta})"
+        return f"um servidor Jupyter {self.url} (processo {self.pid}, com a pasta {self.pasta})".replace("  ", " ")
+
+
+def _tipo_de_jupyter(argv: list[str]) -> str | None:
+    """``"servidor"``, ``"kernel"`` ou ``None``, pela linha de comandos de um processo."""
+    nomes = [Path(a).name.removesuffix(".exe") for a in argv[:6]]
+    if "-m" in nomes[:-1]:  # python [opções] -m modulo [subcomando]
+        i = nomes.index("-m")
+        candidatos = [(nomes[i + 1], nomes[i + 2:i + 3])]
+    else:  # o executável, ou o script que o Python corre (/usr/bin/python3 …/bin/jupyter-lab)
+        candidatos = [(nome, nomes[j + 1:j + 2]) for j, nome in enumerate(nomes[:2])
+                      if j == 0 or nomes[0].startswith("python")]
+    for programa, seguinte in candidatos:
+        if programa in _KERNELS:
+            return "kernel"
+        if programa in _SERVIDORES or (programa == "jupyter" and seguinte and seguinte[0] in _SUBCOMANDOS):
+            return "servidor"
+    return None
+
+
+def _sobrepostas(a: Path, b: Path) -> bool:
+    """Uma pasta contém a outra (ou são a mesma)."""
+    return a == b or a in b.parents or b in a.parents
+
+
+def _servidores_do_runtime() -> list[JupyterAberto]:
+    """Os servidores Jupyter vivos que deixaram o seu ficheiro no runtime de quem corre o comando."""
+    from jupyter_core.paths import jupyter_runtime_dir
+    from jupyter_server.utils import check_pid
+
+    abertos = []
+    pasta = Path(jupyter_runtime_dir())
+    for ficheiro in [*pasta.glob("jpserver-*.json"), *pasta.glob("nbserver-*.json")]:
+        try:
+            info = json.loads(ficheiro.read_text(encoding="utf-8"))
+            pid, raiz = int(info["pid"]), info.get("root_dir") or info["notebook_dir"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # um ficheiro a meio de ser escrito ou de outra versão: os processos dizem o resto
+        if check_pid(pid):
+            abertos.append(JupyterAberto("servidor", pid, Path(raiz).resolve(), str(info.get("url", ""))))
+    return abertos
+
+
+def _processos_jupyter() -> list[JupyterAberto]:
+    """Os servidores e kernels Jupyter a correr, vistos em /proc (só Linux; os de quem corre o
+    comando, ou todos como root), com a pasta de cada um."""
+    proc = Path("/proc")
+    if not (proc / "self" / "cmdline").exists():
+        return []
+    abertos = []
+    for pasta in proc.iterdir():
+        if not pasta.name.isdigit() or int(pasta.name) == os.getpid():
+            continue
+        try:
+            argv = [a.decode(errors="replace") for a in (pasta / "cmdline").read_bytes().split(b"\0") if a]
+            tipo = _tipo_de_jupyter(argv)
+            if tipo is None:
+                continue
+            raiz = Path(os.readlink(pasta / "cwd"))
+        except OSError:
+            continue  # acabou entretanto, ou é de outro utilizador
+        for argumento in argv if tipo == "servidor" else ():
+            if argumento.startswith(_OPCOES_DA_RAIZ):
+                raiz = raiz / argumento.split("=", 1)[1]
+        abertos.append(JupyterAberto(tipo, int(pasta.name), raiz.resolve()))
+    return abertos
+
+
+def jupyter_abertos(raiz: Path) -> list[JupyterAberto]:
+    """Os servidores Jupyter cuja pasta contém o curso ou está dentro dele, e os kernels de
+    cadernos do curso."""
+    raiz = Path(raiz).resolve()
+    vistos: dict[int, JupyterAberto] = {}
+    for aberto in [*_servidores_do_runtime(), *_processos_jupyter()]:
+        if aberto.tipo == "kernel":
+            relevante = aberto.pasta == raiz or raiz in aberto.pasta.parents
+        else:
+            relevante = _sobrepostas(aberto.pasta, raiz)
+        if relevante and (aberto.pid not in vistos or aberto.url):
+            vistos[aberto.pid] = aberto
+    return sorted(vistos.values(), key=lambda a: (a.tipo != "servidor", a.pid))
+
+
+def _antepassados() -> set[int]:
+    """Os processos de que este descende (só Linux): o terminal de um JupyterLab é filho dele."""
+    pids, pid = set(), os.getppid()
+    for _ in range(100):
+        if pid <= 1 or pid in pids:
+            break
+        pids.add(pid)
+        try:
+            pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            break
+    return pids
+
+
+def recusar_com_jupyter_aberto(raiz: Path) -> None:
+    """Lança ``ErroAtualizar`` (que diz como fechar o JupyterLab) se houver um aberto no curso."""
+    abertos = jupyter_abertos(raiz)
+    if not abertos:
+        return
+    dentro = any(a.pid in _antepassados() for a in abertos)
+    onde = (" Estás a correr este comando num terminal desse JupyterLab: fecha-o pelo menu e corre o "
+            "comando num terminal do sistema." if dentro else "")
+    raise ErroAtualizar(
+        "O JupyterLab (ou outro Jupyter) está aberto no curso: fecha-o antes de atualizar, senão ele "
+        "volta a gravar, por cima dos cadernos novos, a versão antiga que tem no ecrã. Grava os teus "
+        "cadernos (Ctrl+S) e fecha-o: no JupyterLab, menu File → Shut Down; ou Ctrl+C duas vezes no "
+        f"terminal onde o abriste.{onde} Depois corre «python3 iniciar.py atualizar» outra vez. "
+        "Nada foi mudado.\nPormenor: " + "; ".join(map(str, abertos)))
+
+
 def atualizar(raiz: Path, dizer=print) -> int:
     """Atualiza o curso em ``raiz``; devolve 0 se correu bem. As mensagens vão para ``dizer``."""
     raiz = Path(raiz).resolve()
     if _git(raiz, "rev-parse", "--is-inside-work-tree", verificar=False).returncode != 0:
         raise ErroAtualizar(f"{raiz} não é um clone git do curso: atualiza-o como o obtiveste.")
+    recusar_com_jupyter_aberto(raiz)
     mudados = _mudados(raiz)
     outros = [f for f in mudados if not f.endswith(".ipynb")]
     if outros:

@@ -200,6 +200,9 @@ class Observacao:
     altera: frozenset[str] = frozenset()
     resultado_novo: bool = False
     trocar: bool = False  # trocar os dicts dos argumentos por DictDoChamador
+    # o ``Andamento`` de ``verificacao.execucao``: ``andamento.chamada(funcao)`` envolve cada
+    # chamada (e recusa a de uma função que já esgotou o tempo noutra verificação)
+    andamento: object = None
     vigiadas: int = 0  # chamadas que voltaram com pelo menos um argumento vigiado
     trocadas: int = 0  # chamadas em que se trocou pelo menos um dict
     alteracoes: list[str] = field(default_factory=list)
@@ -234,6 +237,12 @@ class Observacao:
         return functools.wraps(funcao)(embrulho)
 
     def _chamar(self, funcao, assinatura, args, kwargs):
+        if self.andamento is None:
+            return self._chamar_vigiada(funcao, assinatura, args, kwargs)
+        with self.andamento.chamada(funcao):
+            return self._chamar_vigiada(funcao, assinatura, args, kwargs)
+
+    def _chamar_vigiada(self, funcao, assinatura, args, kwargs):
         if self.trocar and (_tem_dicts(args) or _tem_dicts(kwargs)):
             args, kwargs = trocar_dicts(args), {k: trocar_dicts(v) for k, v in kwargs.items()}
             self.trocadas += 1

@@ -7,7 +7,7 @@ import sys
 
 from curso.caderno import carregar
 from curso.raiz import ErroDoCurso, caderno_de_exercicios, capitulo_de
-from curso.verificacao import PASSOU, como_dicionarios, correr_verificacoes, formatar
+from curso.verificacao import PASSOU, como_dicionarios, correr_com_espera, formatar
 
 
 def executar(args) -> int:
@@ -15,7 +15,7 @@ def executar(args) -> int:
         capitulo = capitulo_de(args.exercicio)
         caminho = args.caderno or caderno_de_exercicios(capitulo)
         nb = carregar(caminho)
-        resultados = correr_verificacoes(args.exercicio, nb)
+        resultados = correr_com_espera(args.exercicio, nb)  # a espera no stderr, num terminal
     except ErroDoCurso as erro:
         print(f"✘ {erro}", file=sys.stderr)
         return 2

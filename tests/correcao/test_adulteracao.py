@@ -727,6 +727,7 @@ def test_alunos_hostis(tmp_path, temporarias):
 
 
 @pytest.mark.timeout(600)
+@pytest.mark.usefixtures("caixa_de_areia")  # sem --sem-isolamento: sem caixa, o corrigir recusaria
 def test_interrompida_nao_deixa_nada(tmp_path, temporarias):
     """Um SIGTERM a meio da correção: sai, e não ficam kernels nem cópias das soluções."""
     curso = tmp_path / "curso"

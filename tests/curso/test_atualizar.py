@@ -5,9 +5,11 @@ desaparece, um esqueleto que muda), enquanto no clone o aluno respondeu e o auto
 lições. Depois de atualizar, o clone tem a versão nova com as respostas do aluno nos sítios certos.
 """
 
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -23,9 +25,11 @@ AMBIENTE_GIT = {"GIT_AUTHOR_NAME": "Curso", "GIT_AUTHOR_EMAIL": "curso@exemplo.i
 
 
 @pytest.fixture(autouse=True)
-def _git_sem_configuracao(monkeypatch):
+def _git_sem_configuracao(monkeypatch, tmp_path):
     for nome, valor in AMBIENTE_GIT.items():
         monkeypatch.setenv(nome, valor)
+    # os servidores Jupyter que o comando procura: só os que cada teste lá puser
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
 
 
 def git(pasta, *args):
@@ -149,3 +153,92 @@ def test_o_comando_da_linha_de_comandos(origem_e_clone):
     r = subprocess.run([sys.executable, "-m", "curso", "atualizar", "--pasta", str(clone.parent)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "não é um clone git" in r.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# com um JupyterLab aberto no curso, recusa e diz como o fechar
+
+COM_PROC = pytest.mark.skipif(not Path("/proc/self/cmdline").exists(),
+                              reason="os processos só se veem em /proc (Linux)")
+
+
+def _servidor_no_runtime(tmp_path, pid, raiz):
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(exist_ok=True)
+    (runtime / f"jpserver-{pid}.json").write_text(json.dumps(
+        {"pid": pid, "root_dir": str(raiz), "url": "http://127.0.0.1:8888/", "token": "x"}))
+
+
+def _recusa_sem_mudar_nada(origem, clone):
+    """Com a versão nova na origem e uma resposta no clone, atualizar recusa e não mexe em nada."""
+    responder(clone, "resposta por gravar")
+    escrever(origem, CADERNO, caderno("Exercício 1, versão 2", {"ex1_1": "def f(x): ..."}))
+    git(origem, "commit", "-q", "-am", "versão 2")
+    antes = (clone / CADERNO).read_bytes(), git(clone, "rev-parse", "HEAD").stdout
+    with pytest.raises(ErroAtualizar) as erro:
+        atualizar(clone, dizer=lambda _: None)
+    assert ((clone / CADERNO).read_bytes(), git(clone, "rev-parse", "HEAD").stdout) == antes
+    assert not (clone / ".curso").exists()
+    return str(erro.value)
+
+
+def test_recusa_com_um_servidor_jupyter_do_runtime_no_curso(origem_e_clone, tmp_path):
+    origem, clone = origem_e_clone
+    _servidor_no_runtime(tmp_path, os.getpid(), clone)  # um processo vivo
+    mensagem = _recusa_sem_mudar_nada(origem, clone)
+    assert mensagem.startswith("O JupyterLab (ou outro Jupyter) está aberto no curso: fecha-o")
+    assert "File → Shut Down" in mensagem and "Ctrl+C" in mensagem and "Nada foi mudado" in mensagem
+    assert f"http://127.0.0.1:8888/ (processo {os.getpid()}, com a pasta {clone})" in mensagem
+
+
+def test_um_servidor_numa_pasta_acima_do_curso_tambem_conta(origem_e_clone, tmp_path):
+    origem, clone = origem_e_clone
+    _servidor_no_runtime(tmp_path, os.getpid(), tmp_path)  # o JupyterLab aberto na pasta pessoal
+    assert "está aberto no curso" in _recusa_sem_mudar_nada(origem, clone)
+
+
+def test_servidores_mortos_ou_noutras_pastas_nao_contam(origem_e_clone, tmp_path):
+    origem, clone = origem_e_clone
+    morto = subprocess.Popen([sys.executable, "-c", "pass"])
+    morto.wait(timeout=60)
+    _servidor_no_runtime(tmp_path, morto.pid, clone)  # o ficheiro de um servidor que morreu
+    outra = tmp_path / "outro_curso"
+    outra.mkdir()
+    _servidor_no_runtime(tmp_path, os.getpid(), outra)
+    responder(clone, "resposta")
+    assert atualizar(clone, dizer=lambda _: None) == 0
+    assert ler(clone, CADERNO).cells[1].source == "resposta"
+
+
+def _processo(argv0, *args, cwd):
+    """Um Python que, em /proc, se apresenta como ``argv0 args…`` e fica à espera, em ``cwd``."""
+    return subprocess.Popen([argv0, "-c", "import sys; sys.stdin.read()", *args], executable=sys.executable,
+                            cwd=cwd, stdin=subprocess.PIPE)
+
+
+@COM_PROC
+@pytest.mark.parametrize("argv0, args, sub", [
+    ("jupyter-lab", (), ""),  # um servidor lançado com outro runtime (não deixou ficheiro aqui)
+    ("python3", ("-m", "ipykernel_launcher"), "exercises"),  # o kernel de um caderno, num editor
+], ids=["servidor", "kernel"])
+def test_recusa_com_um_processo_jupyter_no_curso(origem_e_clone, argv0, args, sub):
+    origem, clone = origem_e_clone
+    (clone / sub).mkdir(exist_ok=True)
+    processo = _processo(argv0, *args, cwd=clone / sub)
+    try:
+        mensagem = _recusa_sem_mudar_nada(origem, clone)
+    finally:
+        processo.communicate(timeout=60)
+    assert f"processo {processo.pid}" in mensagem
+
+
+@COM_PROC
+def test_num_terminal_do_proprio_jupyterlab_diz_para_usar_outro_terminal(origem_e_clone):
+    origem, clone = origem_e_clone
+    # o Python que se apresenta como «jupyter-lab» não sabe o seu sys.executable: vai no código
+    codigo = (f"import subprocess, sys; r = subprocess.run([{sys.executable!r}, '-m', 'curso', 'atualizar'], "
+              "capture_output=True, text=True); print(r.stderr); sys.exit(r.returncode)")
+    r = subprocess.run(["jupyter-lab", "-c", codigo], executable=sys.executable, cwd=clone,
+                       capture_output=True, text=True, timeout=120, env={**os.environ, "CURSO_RAIZ": str(clone)})
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "num terminal desse JupyterLab" in r.stdout and "terminal do sistema" in r.stdout

@@ -1,6 +1,8 @@
 """Testes da maquinaria de verificação: carregar cadernos, correr verificações, CLI, progresso."""
 
+import io
 import json
+import re
 import subprocess
 import sys
 import time
@@ -159,8 +161,11 @@ class TestVerificar:
                 raise
 
         r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": resumir_e_traduzir}))
-        assert vistos == ["TempoEsgotado", "arrumou"] * len(r), vistos
-        assert r and all(x.estado == FALHOU and "ciclo" in x.mensagem for x in r), r
+        # a primeira esgota o tempo; as outras já não chamam a função (ver TestCicloSemFim)
+        assert vistos == ["TempoEsgotado", "arrumou"], vistos
+        assert r[0].mensagem.startswith(verificacao.DICA_TEMPO)
+        assert len(r) > 1 and all(x.mensagem.startswith(verificacao.DICA_SALTADA) for x in r[1:]), r
+        assert all(x.estado == FALHOU and "ciclo" in x.mensagem for x in r), r
 
     def test_excecao_inesperada_e_nome_em_falta(self):
         r = correr_verificacoes("1.3", Caderno({"resumir_e_traduzir": lambda t, m: 1 / 0}))
@@ -210,6 +215,146 @@ class TestLinhaDeComandos:
     def test_ajuda_em_portugues(self):
         r = _correr_cli("verificar", "--help")
         assert r.returncode == 0 and "mostra esta ajuda" in r.stdout and "show this" not in r.stdout
+
+
+class _ChamaQuemNaoPara:
+    """Verificações feitas para o teste: várias chamam uma função do aluno que nunca acaba"""
+
+    def test_nao_para(self, nb):
+        """Chama a função que não para"""
+        nb.nao_para()
+
+    def test_outra_vez(self, nb):
+        """Chama-a outra vez"""
+        assert nb.nao_para() == 1
+
+    def test_passada_a_outra(self, nb):
+        """Passa-a a outra função do aluno, que engole tudo o que ela lançar"""
+        assert nb.engole(nb.nao_para) == "engoli"
+
+    def test_sem_ela(self, nb):
+        """Não a chama"""
+        assert nb.somar(1, 2) == 3
+
+
+ALUNO_COM_CICLO = """
+entradas = []
+def nao_para():
+    entradas.append(1)
+    while True:
+        pass
+def engole(funcao):
+    try:
+        funcao()
+    except BaseException:
+        return "engoli"
+def somar(a, b):
+    return a + b
+"""
+
+
+class TestCicloSemFim:
+    """Uma função do aluno que esgotou o tempo numa verificação não é chamada nas seguintes: a
+    célula não espera o limite inteiro outra vez por cada uma, e cada uma conta como falhada."""
+
+    def test_so_a_primeira_espera_e_as_outras_falham_sem_a_chamar(self, monkeypatch):
+        monkeypatch.setattr(verificacao, "LIMITE_POR_VERIFICACAO", 0.3)
+        nb = Caderno({}).com(ALUNO_COM_CICLO, "<c.ipynb, célula de código 1>")
+        r = {x.metodo: x for x in verificacao.correr_exercicio("1.1", _ChamaQuemNaoPara, nb)}
+        assert nb.entradas == [1]  # chamada uma só vez
+        assert r["test_nao_para"].estado == FALHOU and r["test_nao_para"].mensagem.startswith(verificacao.DICA_TEMPO)
+        for metodo in ("test_outra_vez", "test_passada_a_outra"):
+            assert r[metodo].estado == FALHOU, r[metodo]  # mesmo quando o aluno engole a recusa
+            assert r[metodo].mensagem.startswith(
+                f"{verificacao.DICA_SALTADA} nao_para() já passou do tempo em «Chama a função que não para»"), r[metodo]
+        assert r["test_sem_ela"].estado == PASSOU
+
+    def test_no_capitulo_1_o_ciclo_do_1_1_so_espera_uma_vez(self, monkeypatch):
+        monkeypatch.setattr(verificacao, "LIMITE_POR_VERIFICACAO", 0.3)
+        nb = carregar(SOLUCAO_1).com(
+            "entradas_1_1 = []\n"
+            "def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):\n"
+            "    entradas_1_1.append(1)\n"
+            "    while True:\n"
+            "        pass\n", "<c.ipynb, célula de código 4>")
+        resultados = correr_verificacoes(1, nb)
+        assert nb.entradas_1_1 == [1]
+        do_1_1 = [x for x in resultados if x.exercicio == "1.1" and x.metodo.startswith("test_")]
+        assert not any(x.estado == PASSOU and x.metodo != do_1_1[0].metodo for x in do_1_1)
+        esgotou = [x for x in do_1_1 if x.mensagem.startswith(verificacao.DICA_TEMPO)]
+        saltadas = [x for x in do_1_1 if x.mensagem.startswith(verificacao.DICA_SALTADA)]
+        assert len(esgotou) == 1 and len(saltadas) >= 3 and all(x.estado == FALHOU for x in saltadas)
+        assert all(x.estado == PASSOU for x in resultados if x.exercicio != "1.1")
+
+    def test_cada_verificar_comeca_do_zero(self, monkeypatch):
+        """O aluno corrige a função e volta a verificar: a nova é chamada."""
+        monkeypatch.setattr(verificacao, "LIMITE_POR_VERIFICACAO", 0.3)
+        nb = Caderno({}).com(ALUNO_COM_CICLO, "<c.ipynb, célula de código 1>")
+        verificacao.correr_exercicio("1.1", _ChamaQuemNaoPara, nb)
+        corrigido = nb.com("def nao_para():\n    return 1\n", "<c.ipynb, célula de código 2>")
+        r = {x.metodo: x.estado for x in verificacao.correr_exercicio("1.1", _ChamaQuemNaoPara, corrigido)}
+        assert r["test_outra_vez"] == PASSOU
+
+
+class _Terminal:
+    """Um stderr que é um terminal e guarda o que lá se escreve."""
+
+    def __init__(self):
+        self.escrito = []
+
+    def isatty(self):
+        return True
+
+    def write(self, texto):
+        self.escrito.append(texto)
+
+    def flush(self):
+        pass
+
+
+class TestEsperaNoTerminal:
+    ESPERA = re.compile(r"\r⏳ A verificar 1\.3 \(«O primeiro prompt leva o texto inteiro»\)… (\d+) s "
+                        r"\(o limite são 20 s\)\x1b\[K")
+
+    def test_mostra_a_espera_a_atualizar_e_apaga_no_fim(self, monkeypatch):
+        terminal = _Terminal()
+        monkeypatch.setattr(sys, "stderr", terminal)
+        monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+        monkeypatch.setenv("COLUMNS", "200")
+
+        def segundos_mostrados() -> set[str]:
+            return {m.group(1) for t in list(terminal.escrito) if (m := self.ESPERA.fullmatch(t))}
+
+        def resumir_e_traduzir(texto, chamar_modelo):
+            # o aluno demora até o ecrã ter mostrado a espera a mudar (sem isso, ficaria aqui)
+            while len(segundos_mostrados()) < 2:
+                pass
+            raise RuntimeError("já vi a espera")
+
+        verificacao.correr_com_espera("1.3", Caderno({"resumir_e_traduzir": resumir_e_traduzir}))
+        assert len(segundos_mostrados()) >= 2 and "0" not in segundos_mostrados()
+        assert terminal.escrito[-1] == "\r\033[K"  # no fim, a linha apaga-se
+
+    def test_num_terminal_estreito_cabe_numa_linha(self, monkeypatch):
+        from curso.verificacao.apresentacao import _Espera
+
+        monkeypatch.setenv("COLUMNS", "60")
+        espera = _Espera(verificacao.Andamento())
+        espera._destino = "terminal"
+        texto = espera._texto("1.3", "O primeiro prompt leva o texto inteiro e mais umas palavras", 5, 20)
+        assert len(texto) == 59 and texto.endswith("…»)… 5 s (o limite são 20 s)"), texto
+
+    def test_onde_mostra(self, monkeypatch):
+        from curso.verificacao.apresentacao import _Espera
+
+        monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+        monkeypatch.setattr(sys, "stderr", _Terminal())
+        assert _Espera._onde() == "terminal"
+        monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")  # a correção: nada no ecrã
+        assert _Espera._onde() is None
+        monkeypatch.delenv("NBGRADER_EXECUTION")
+        monkeypatch.setattr(sys, "stderr", io.StringIO())  # um ficheiro ou um tubo
+        assert _Espera._onde() is None
 
 
 class TestProgresso:
@@ -450,6 +595,50 @@ def test_num_kernel_do_jupyter(tmp_path):
     assert "✘" in saidas[0].data["text/plain"]
     assert [s.get("text") for s in nb.cells[3].outputs if s.output_type == "stream"] == ["False 5\n"]
     assert len(nb.cells[4].outputs) == 1 and "text/html" in nb.cells[4].outputs[0].data  # r sozinho mostra-se
+
+
+@pytest.mark.lento
+@pytest.mark.timeout(300)
+def test_num_kernel_a_espera_aparece_atualiza_e_desaparece(tmp_path):
+    """Num kernel verdadeiro, com um ciclo sem fim: a célula mostra logo «⏳ A verificar…, N s», a
+    contar, e a espera desaparece quando a verificação acaba (aqui, quem estuda carrega em ■)."""
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3", cwd=str(tmp_path))
+    try:
+        kc.execute_interactive("from curso import verificar\n"
+                               "def resumir_e_traduzir(texto, chamar_modelo):\n    while True:\n        pass",
+                               timeout=120)
+        pedido = kc.execute('verificar("1.3")')
+        textos, segundos = {}, set()
+
+        def ler_ate(condicao, o_que: str):
+            while not condicao():
+                try:
+                    msg = kc.get_iopub_msg(timeout=120)
+                except Exception as erro:
+                    raise AssertionError(f"à espera de {o_que}; vi {textos}") from erro
+                if msg["parent_header"].get("msg_id") != pedido:
+                    continue
+                tipo, conteudo = msg["msg_type"], msg["content"]
+                if tipo in ("display_data", "update_display_data") and "display_id" in conteudo.get("transient", {}):
+                    texto = conteudo["data"]["text/plain"]
+                    textos.setdefault(conteudo["transient"]["display_id"], []).append((tipo, texto))
+                    if m := re.fullmatch(r"⏳ A verificar 1\.3 \(«[^»]+»\)… (\d+) s \(o limite são 20 s\)", texto):
+                        segundos.add(m.group(1))
+                if tipo == "error":
+                    textos["erro"] = conteudo["ename"]
+
+        ler_ate(lambda: len(segundos) >= 2, "a espera a contar os segundos")
+        km.interrupt_kernel()
+        ler_ate(lambda: "erro" in textos, "o KeyboardInterrupt da célula")
+        (ident, mostrados), = [(k, v) for k, v in textos.items() if k != "erro"]  # uma só saída de espera
+        assert mostrados[0][0] == "display_data" and all(t == "update_display_data" for t, _ in mostrados[1:])
+        assert mostrados[-1] == ("update_display_data", "")  # no fim, a espera desaparece
+        assert textos["erro"] == "KeyboardInterrupt"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
 
 
 def test_preparar_verificacoes_carrega_o_que_as_verificacoes_importam(monkeypatch):

@@ -10,24 +10,18 @@ cópia da lição 1, como o aluno a vê ao arrancar.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import secrets
 import shutil
-import subprocess
 import urllib.error
 import urllib.request
 
 import pytest
 
-from test_jupyterlab import CHROMIUM, RAIZ_REPO, _esperar_servidor, _porta_livre, lancar_chromium, parar
+from _lab_do_curso import iniciar, jupyterlab_do_curso
+from test_jupyterlab import CHROMIUM, RAIZ_REPO, lancar_chromium
 
-pytestmark = pytest.mark.navegador
 
-_spec = importlib.util.spec_from_file_location("iniciar", RAIZ_REPO / "iniciar.py")
-iniciar = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(iniciar)
 
 NOTICIAS = "Would you like to get notified about official Jupyter news?"
 COMANDOS_DO_PROFESSOR = ["nbgrader:open-formgrader", "nbgrader:open-course-list",
@@ -49,31 +43,11 @@ def jupyterlab_de(request, tmp_path):
     raiz = tmp_path / "raiz"
     (raiz / "chapters").mkdir(parents=True)
     shutil.copy(RAIZ_REPO / iniciar.PRIMEIRA_LICAO, raiz / iniciar.PRIMEIRA_LICAO)
-    comando, ambiente = iniciar.comando_jupyterlab(iniciar._python_do_venv(), professor=professor)
-    porta, token = _porta_livre(), secrets.token_hex(16)
-    # a raiz só aceita um valor: troca-se a do curso pela cópia (o teste não grava na lição verdadeira)
-    comando = [a for a in comando if not a.startswith("--ServerApp.root_dir=")] + [
-        "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={porta}",
-        "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={raiz}",
-        "--LabApp.expose_app_in_browser=True", f"--LabApp.user_settings_dir={tmp_path / 'definicoes'}",
-        f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}",
-    ]
-    if "--allow-root" not in comando:
-        comando.append("--allow-root")
-    ambiente.update(JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
-                    IPYTHONDIR=str(tmp_path / "ipython"), MPLCONFIGDIR=str(tmp_path / "matplotlib"),
-                    JUPYTER_PLATFORM_DIRS="1")
-    registo = open(tmp_path / "jupyterlab.log", "w")  # noqa: SIM115 — fica aberto enquanto o servidor corre
-    processo = subprocess.Popen(comando, cwd=raiz, env=ambiente, stdout=registo, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{porta}"
-    try:
-        _esperar_servidor(f"{base}/api/status?token={token}", processo, tmp_path / "jupyterlab.log")
-        yield {"base": base, "token": token, "professor": professor}
-    finally:
-        parar(processo, registo)
+    with jupyterlab_do_curso(raiz, tmp_path, professor=professor) as lab:
+        yield {**lab, "professor": professor}
 
 
+@pytest.mark.navegador  # o último teste deste ficheiro não precisa do browser
 @pytest.mark.timeout(600)
 def test_ferramentas_do_professor_so_no_modo_do_professor(jupyterlab_de, tmp_path):
     if not CHROMIUM.exists():

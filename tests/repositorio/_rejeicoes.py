@@ -2,14 +2,15 @@
 as provas que precisam disso (``test_requisitos.py``, ``test_verificacoes_rejeitam.py``).
 
 Só conta como rejeição um ✘ dado por causa do código: um nome que falta no caderno não é uma
-rejeição, e um mutante que nem carrega fica com o texto do erro em vez da lista.
+rejeição, nem uma verificação que não correu porque a função do mutante já tinha esgotado o tempo
+noutra; um mutante que nem carrega fica com o texto do erro em vez da lista.
 """
 
 from __future__ import annotations
 
 import functools
 
-from curso.verificacao import DICA_NOME_EM_FALTA, FALHOU, correr_verificacoes
+from curso.verificacao import DICA_NOME_EM_FALTA, DICA_SALTADA, FALHOU, correr_verificacoes
 
 from ._cadernos import RAIZ, caderno_de_solucoes
 
@@ -36,5 +37,5 @@ def rejeicoes_do_capitulo(capitulo: int) -> dict[str, list[str] | str]:
             continue
         rejeicoes[caminho.name] = [
             r.metodo for r in correr_verificacoes(ident_do_mutante(caminho), mutado)
-            if r.estado == FALHOU and not r.mensagem.startswith(DICA_NOME_EM_FALTA)]
+            if r.estado == FALHOU and not r.mensagem.startswith((DICA_NOME_EM_FALTA, DICA_SALTADA))]
     return rejeicoes

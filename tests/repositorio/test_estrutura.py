@@ -35,7 +35,7 @@ CAMADAS = [
     {"curso.verificacao.vocabulario"},
     {"curso.caderno", "curso.clientes"},
     {"curso.raiz", "curso.estados", "curso.cores", "curso.offline", "curso.nbgrader_extra",
-     "curso.mcp_demo"},
+     "curso.mcp_demo", "curso.metadados"},
 ]
 
 # o que corre em cada ``verificar`` dentro do kernel de quem estuda: nada disto ao importar

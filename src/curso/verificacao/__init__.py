@@ -34,15 +34,15 @@ os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(
 
 # módulo do pacote -> os nomes que a fachada reexporta dele
 _NOMES = {
-    "vocabulario": ("PASSOU", "FALHOU", "POR_FAZER", "DICA_NOME_EM_FALTA", "DICA_TEMPO",
+    "vocabulario": ("PASSOU", "FALHOU", "POR_FAZER", "DICA_NOME_EM_FALTA", "DICA_TEMPO", "DICA_SALTADA",
                     "PREFIXO_PUBLICAS", "explica", "lanca", "como_lido_do_modelo", "emprestado",
                     "aprox", "DADOS_SIMPLES", "so_dados", "igual_estrito"),
     "descoberta": ("exercicios_do_capitulo", "titulo", "selecionar", "metodos_de", "_id_da_classe"),
-    "execucao": ("Resultado", "TempoEsgotado", "correr_verificacao", "correr_verificacoes",
-                 "correr_exercicio", "estado_do_exercicio", "_Alarme"),
+    "execucao": ("Resultado", "TempoEsgotado", "FuncaoSemTempo", "Andamento", "correr_verificacao",
+                 "correr_verificacoes", "correr_exercicio", "estado_do_exercicio", "_Alarme"),
     "preparacao": ("preparar_verificacoes", "_importacoes"),
     "apresentacao": ("SIMBOLO", "COR", "CORES", "formatar", "formatar_html", "Relatorio",
-                     "como_dicionarios", "verificar"),
+                     "como_dicionarios", "verificar", "correr_com_espera"),
 }
 _ONDE = {nome: modulo for modulo, nomes in _NOMES.items() for nome in nomes}
 # nomes de antes da divisão que mudaram no seu módulo: nome antigo -> (módulo, nome novo)

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import html
 import os
+import shutil
 import sys
+import threading
+import time
 from dataclasses import asdict, dataclass, field
 
 from curso.caderno import Caderno
 from curso.cores import CORES
 from curso.raiz import ErroDoCurso
 from curso.verificacao.descoberta import selecionar, titulo
-from curso.verificacao.execucao import Resultado, correr_verificacoes, estado_do_exercicio
+from curso.verificacao.execucao import Andamento, Resultado, correr_verificacoes, estado_do_exercicio
 from curso.verificacao.tracebacks import ipython_atual
 from curso.verificacao.vocabulario import FALHOU, PASSOU, POR_FAZER, PREFIXO_PUBLICAS
 
@@ -153,6 +156,89 @@ def como_dicionarios(resultados: list[Resultado]) -> list[dict]:
     return [asdict(r) for r in resultados]
 
 
+class _Espera:
+    """Enquanto uma verificação demora, mostra «⏳ A verificar 1.1 («…»)… 5 s (o limite são 20 s)»,
+    atualizado a cada segundo: num kernel do Jupyter numa saída própria da célula, que no fim
+    fica vazia; num terminal, numa linha do stderr que no fim se apaga. Sem nada disto (a correção
+    no nbgrader, uma saída que não é um terminal), não mostra nada.
+
+    Uma thread só lê ``Andamento.atual``; a verificação continua na thread principal, com o seu
+    alarme (um ciclo sem fim no código do aluno não a deixa mostrar nada)."""
+
+    ATRASO = 1.0  # segundos: as verificações rápidas passam sem nada no ecrã
+    OLHAR = 0.2  # de quanto em quanto tempo a thread olha para a verificação em curso
+
+    def __init__(self, andamento: Andamento):
+        self.andamento = andamento
+        self.mostrado: str | None = None
+        self._parar = threading.Event()
+        self._fio: threading.Thread | None = None
+        self._saida = None  # o DisplayHandle do Jupyter
+
+    @staticmethod
+    def _onde() -> str | None:
+        if os.environ.get("NBGRADER_EXECUTION"):
+            return None
+        if getattr(ipython_atual(), "kernel", None) is not None:
+            return "jupyter"
+        return "terminal" if getattr(sys.stderr, "isatty", lambda: False)() else None
+
+    def __enter__(self) -> _Espera:
+        self._destino = self._onde()
+        if self._destino is not None:
+            self._fio = threading.Thread(target=self._olhar, name="curso-espera", daemon=True)
+            self._fio.start()
+        return self
+
+    def __exit__(self, *_):
+        if self._fio is not None:
+            self._parar.set()
+            self._fio.join()
+            if self.mostrado is not None:
+                self._escrever("")
+
+    def _olhar(self) -> None:
+        while not self._parar.wait(self.OLHAR):
+            atual = self.andamento.atual
+            if atual is None:
+                continue
+            ident, nome, inicio, limite = atual
+            segundos = int(time.monotonic() - inicio)
+            if segundos < self.ATRASO and self.mostrado is None:
+                continue
+            texto = self._texto(ident, nome, segundos, limite)
+            if texto != self.mostrado:
+                self._escrever(texto)
+
+    def _texto(self, ident: str, nome: str, segundos: int, limite: float) -> str:
+        fim = f"… {segundos} s (o limite são {limite:g} s)"
+        if self._destino == "terminal":  # numa só linha: o «\r» só volta ao começo da última
+            cabe = shutil.get_terminal_size().columns - 1 - len(f"⏳ A verificar {ident} («»){fim}")
+            nome = nome if len(nome) <= cabe else nome[:max(cabe - 1, 10)] + "…"
+        return f"⏳ A verificar {ident} («{nome}»){fim}"
+
+    def _escrever(self, texto: str) -> None:
+        self.mostrado = texto
+        if self._destino == "terminal":
+            sys.stderr.write(f"\r{texto}\033[K" if texto else "\r\033[K")
+            sys.stderr.flush()
+            return
+        from IPython.display import display
+
+        dados = {"text/plain": texto}
+        if self._saida is None:
+            self._saida = display(dados, raw=True, display_id=True)
+        else:
+            self._saida.update(dados, raw=True)
+
+
+def correr_com_espera(exercicio: str | int, nb: Caderno) -> list[Resultado]:
+    """``correr_verificacoes``, a mostrar a espera quando uma verificação demora (ver ``_Espera``)."""
+    andamento = Andamento()
+    with _Espera(andamento):
+        return correr_verificacoes(exercicio, nb, andamento)
+
+
 def verificar(exercicio: str | int, nb: Caderno | dict | None = None) -> Relatorio:
     """Corre as verificações públicas de ``exercicio`` (``"1.1"`` ou ``1``) sobre este caderno.
 
@@ -165,7 +251,7 @@ def verificar(exercicio: str | int, nb: Caderno | dict | None = None) -> Relator
     elif isinstance(nb, dict):
         nb = Caderno(nb)
     try:
-        resultados = correr_verificacoes(exercicio, nb)
+        resultados = correr_com_espera(exercicio, nb)
     except ErroDoCurso as erro:
         relatorio = Relatorio(str(exercicio), [], erro=str(erro))
         relatorio.mostrar()

@@ -13,6 +13,8 @@ import inspect
 import signal
 import sys
 import threading
+import time
+import types
 from dataclasses import dataclass
 
 import curso.propriedades as propriedades
@@ -22,6 +24,7 @@ from curso.verificacao.descoberta import metodos_de, nome_da_verificacao, seleci
 from curso.verificacao.tracebacks import do_aluno, erro_inesperado, so_afirmacoes
 from curso.verificacao.vocabulario import (
     DICA_NOME_EM_FALTA,
+    DICA_SALTADA,
     DICA_TEMPO,
     FALHOU,
     PASSOU,
@@ -93,14 +96,104 @@ def _a_ser_tratado() -> bool:
     return False
 
 
-def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) -> Resultado:
+class FuncaoSemTempo(BaseException):
+    """Lançada em vez de chamar uma função do aluno que já esgotou o tempo noutra verificação.
+
+    Herda de BaseException, como ``TempoEsgotado``: se a função foi passada a outra do aluno (um
+    decisor, uma ferramenta), um ``except Exception`` dele não a engole."""
+
+    def __init__(self, funcao: str, onde: str):
+        super().__init__(funcao, onde)
+        self.funcao, self.onde = funcao, onde
+
+
+def _chave(funcao) -> object:
+    """A mesma função, seja qual for o embrulho: o objeto, ou o representante do kernel (a
+    fronteira cria um por pedido; o ``repr`` vem do kernel e é o do objeto de lá)."""
+    return id(funcao) if isinstance(funcao, types.FunctionType) else (type(funcao).__name__, repr(funcao))
+
+
+def _e_tempo(erro: BaseException | None) -> bool:
+    return isinstance(erro, TempoEsgotado) or (isinstance(erro, ErroDaFronteira) and bool(erro.tempo))
+
+
+class Andamento:
+    """Uma chamada a ``correr_verificacoes`` enquanto corre.
+
+    ``atual`` é a verificação em curso (``(exercício, nome, início, limite em s)``), para quem
+    mostra a espera noutra thread. E guarda as funções do aluno em que uma verificação esgotou o tempo: as
+    verificações seguintes não as voltam a chamar — cada uma esperaria o limite inteiro (no
+    capítulo 1, um ciclo sem fim num só exercício eram 68 s sem nada no ecrã). A chamada é recusada
+    com ``FuncaoSemTempo`` e a verificação conta como falhada, mesmo que o código do aluno engula
+    a recusa (nunca como passada).
+    """
+
+    def __init__(self):
+        self.atual: tuple[str, str, float, float] | None = None
+        self.recusas: list[FuncaoSemTempo] = []
+        self._esgotadas: dict[object, tuple[object, str]] = {}  # chave → (a função, onde esgotou)
+        self._em_curso = 0  # chamadas a funções do aluno umas dentro das outras
+
+    def chamada(self, funcao) -> _Chamada:
+        """Envolve uma chamada das verificações a ``funcao`` (ver ``propriedades.Observacao``)."""
+        return _Chamada(self, funcao)
+
+
+class _Chamada:
+    def __init__(self, andamento: Andamento, funcao):
+        self.andamento, self.funcao, self.chave = andamento, funcao, _chave(funcao)
+
+    def __enter__(self):
+        esgotada = self.andamento._esgotadas.get(self.chave)
+        if esgotada is not None:
+            recusa = FuncaoSemTempo(getattr(self.funcao, "__name__", "a tua função"), esgotada[1])
+            self.andamento.recusas.append(recusa)
+            raise recusa
+        self.andamento._em_curso += 1
+        return self
+
+    def __exit__(self, tipo, erro, _quadros):
+        andamento = self.andamento
+        andamento._em_curso -= 1
+        # só a chamada de fora: um decisor do aluno que a função em ciclo chamava não tem culpa
+        if andamento._em_curso == 0 and _e_tempo(erro) and andamento.atual is not None:
+            andamento._esgotadas.setdefault(self.chave, (self.funcao, andamento.atual[1]))
+        return False
+
+
+def _saltada(ident: str, nome: str, recusa: FuncaoSemTempo, nome_metodo: str) -> Resultado:
+    return Resultado(ident, nome, FALHOU, explica(
+        f"{DICA_SALTADA} {recusa.funcao}() já passou do tempo em «{recusa.onde}». Há algum ciclo sem limite?",
+        "não a chamei outra vez, para não esperares de novo; conta como falhada"),
+        nome_metodo)
+
+
+def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno,
+                       andamento: Andamento | None = None) -> Resultado:
+    """Corre uma verificação com o seu limite de tempo. Com ``andamento``, diz-lhe qual está a
+    correr e conta como falhada se uma chamada a uma função sem tempo foi recusada."""
     metodo = getattr(classe(), nome_metodo)
     nome = nome_da_verificacao(metodo)
     limite = getattr(classe, "limite_segundos", LIMITE_POR_VERIFICACAO)
+    if andamento is None:
+        return _correr(ident, nome_metodo, nb, metodo, nome, limite)
+    andamento.atual, recusas = (ident, nome, time.monotonic(), limite), len(andamento.recusas)
+    try:
+        resultado = _correr(ident, nome_metodo, nb, metodo, nome, limite)
+    finally:
+        andamento.atual = None
+    if len(andamento.recusas) > recusas:  # mesmo que o código do aluno a tenha engolido
+        return _saltada(ident, nome, andamento.recusas[recusas], nome_metodo)
+    return resultado
+
+
+def _correr(ident: str, nome_metodo: str, nb: Caderno, metodo, nome: str, limite: float) -> Resultado:
     argumentos = [nb] if "nb" in inspect.signature(metodo).parameters else []
     try:
         with _Alarme(limite):
             metodo(*argumentos)
+    except FuncaoSemTempo as recusa:
+        return _saltada(ident, nome, recusa, nome_metodo)
     except AssertionError as erro:
         mensagem = str(erro).strip() or "A verificação falhou."
         return Resultado(ident, nome, FALHOU, mensagem, nome_metodo)
@@ -131,15 +224,17 @@ def correr_verificacao(ident: str, classe: type, nome_metodo: str, nb: Caderno) 
     return Resultado(ident, nome, PASSOU, "", nome_metodo)
 
 
-def correr_verificacoes(exercicio: str | int, nb: Caderno) -> list[Resultado]:
+def correr_verificacoes(exercicio: str | int, nb: Caderno, andamento: Andamento | None = None) -> list[Resultado]:
     """Corre as verificações públicas de um exercício ou capítulo e devolve os resultados.
 
     A seguir às de cada exercício vêm as propriedades genéricas (``propriedade_*``, ver
-    ``curso.propriedades``), que não mudam o resultado de nenhuma verificação.
+    ``curso.propriedades``), que não mudam o resultado de nenhuma verificação. Uma função do aluno
+    que esgotou o tempo numa verificação não é chamada nas seguintes (ver ``Andamento``).
     """
+    andamento = andamento or Andamento()
     resultados = []
     for ident, classe in selecionar(exercicio).items():
-        resultados.extend(correr_exercicio(ident, classe, nb))
+        resultados.extend(correr_exercicio(ident, classe, nb, andamento))
     return resultados
 
 
@@ -162,21 +257,22 @@ def _linha_de_propriedade(ident: str, nome: str, problemas: list[str], dica: str
     return Resultado(ident, propriedades.NOMES[nome], FALHOU, explica(dica, detalhe), nome)
 
 
-def _observacao(ident: str, **opcoes) -> propriedades.Observacao:
+def _observacao(ident: str, andamento: Andamento, **opcoes) -> propriedades.Observacao:
     """Vigia só as funções do aluno: não as do módulo de verificações, do curso ou de bibliotecas."""
-    return propriedades.Observacao(do_aluno=do_aluno(ident), **opcoes)
+    return propriedades.Observacao(do_aluno=do_aluno(ident), andamento=andamento, **opcoes)
 
 
-def correr_exercicio(ident: str, classe: type, nb: Caderno) -> list[Resultado]:
+def correr_exercicio(ident: str, classe: type, nb: Caderno, andamento: Andamento | None = None) -> list[Resultado]:
     """As verificações de ``classe`` sobre ``nb``, seguidas das linhas ``propriedade_*``.
 
     Uma propriedade só aparece quando alguma verificação passou (no caderno em branco nada passa
     por acaso) e, a dos argumentos e a do resultado novo, quando houve chamadas vigiadas.
     """
-    observacao = _observacao(ident, altera=frozenset(getattr(classe, "altera", ()) or ()),
+    andamento = andamento or Andamento()
+    observacao = _observacao(ident, andamento, altera=frozenset(getattr(classe, "altera", ()) or ()),
                              resultado_novo=bool(getattr(classe, "resultado_novo", False)))
     observado = propriedades.CadernoObservado(nb, observacao)
-    resultados = [correr_verificacao(ident, classe, m, observado) for m in metodos_de(classe)]
+    resultados = [correr_verificacao(ident, classe, m, observado, andamento) for m in metodos_de(classe)]
     if not any(r.estado == PASSOU for r in resultados):
         return resultados
     if observacao.vigiadas or observacao.alteracoes:
@@ -186,21 +282,22 @@ def correr_exercicio(ident: str, classe: type, nb: Caderno) -> list[Resultado]:
         resultados.append(_linha_de_propriedade(ident, propriedades.RESULTADO_NOVO, observacao.partilhas,
                                                 propriedades.DICA_RESULTADO_NOVO))
     if getattr(classe, "aceita_mapeamentos", False):
-        linha = _subclasse_de_dict(ident, classe, nb, resultados)
+        linha = _subclasse_de_dict(ident, classe, nb, resultados, andamento)
         if linha is not None:
             resultados.append(linha)
     return resultados
 
 
-def _subclasse_de_dict(ident: str, classe: type, nb: Caderno, resultados: list[Resultado]) -> Resultado | None:
+def _subclasse_de_dict(ident: str, classe: type, nb: Caderno, resultados: list[Resultado],
+                       andamento: Andamento) -> Resultado | None:
     """Repete as verificações que passaram com os dicts dos argumentos trocados por uma subclasse."""
-    troca = _observacao(ident, trocar=True)
+    troca = _observacao(ident, andamento, trocar=True)
     observado = propriedades.CadernoObservado(nb, troca)
     problemas = []
     for r in resultados:
         if r.estado != PASSOU or not r.metodo.startswith("test_"):
             continue
-        outra = correr_verificacao(ident, classe, r.metodo, observado)
+        outra = correr_verificacao(ident, classe, r.metodo, observado, andamento)
         if outra.estado != PASSOU:
             primeira = outra.mensagem.splitlines()[0] if outra.mensagem else ""
             problemas.append(f"com os dicts trocados por uma subclasse de dict, «{r.verificacao}» "

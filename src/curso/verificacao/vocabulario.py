@@ -18,6 +18,9 @@ from curso.estados import Estado
 PASSOU, FALHOU, POR_FAZER = Estado.PASSOU, Estado.FALHOU, Estado.POR_FAZER
 DICA_NOME_EM_FALTA = "Falta um nome no caderno."  # um ✘ que vem do carregamento, não da verificação
 DICA_TEMPO = "O teu código demorou mais de"  # o começo do ✘ de uma verificação interrompida
+# o começo do ✘ de uma verificação que não correu porque a função do aluno já passou do tempo
+# noutra (não é uma rejeição pelo que a verificação testa)
+DICA_SALTADA = "Não corri esta verificação:"
 
 # Começo da mensagem com que ``verificar`` faz falhar a célula sob o nbgrader. O retorno ao aluno
 # (curso.correcao.retorno) reconhece-o para mostrar a falha como pública, e não como «um teste
