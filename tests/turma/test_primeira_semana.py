@@ -2,16 +2,16 @@
 
 O relatório (``curso turma``) e as exportações (``curso exportar``) contam só os capítulos com
 submissões corrigidas (ou os de ``--capitulos``), e os números vêm todos do ``gradebook.db``: os
-mesmos do ``nbgrader export``. O capítulo 1 vale 6 (1.1: 3, 1.2: 1, 1.3: 2):
+mesmos do ``nbgrader export``. O capítulo 1 vale 7 (1.1: 3, 1.2: 1, 1.3: 2, o quiz 1.4: 1):
 
 | aluno | no gradebook.db                                   | nota | porquê                       |
 |-------|---------------------------------------------------|------|------------------------------|
-| ana   | 3 + 1 + 2, entregue tarde (−0,5)                  | 5,5  | penalização por atraso       |
-| bruno | 0 + 0 + 0                                         | 0    | caderno em branco            |
-| carla | 3 + 0 (o kernel morreu no 1.2) + 2                | 5    | para rever; vale o resto     |
-| duda  | 0 → 1,5 à mão no 1.1 (formgrader) + 1 + 0         | 2,5  | nota manual                  |
+| ana   | 3 + 1 + 2 + 1, entregue tarde (−0,5)              | 6,5  | penalização por atraso       |
+| bruno | 0 + 0 + 0 + 0                                     | 0    | caderno em branco            |
+| carla | 3 + 0 (o kernel morreu no 1.2) + 2 + 1            | 6    | para rever; vale o resto     |
+| duda  | 0 → 1,5 à mão no 1.1 (formgrader) + 1 + 0 + 0     | 2,5  | nota manual                  |
 
-Sem esta contagem, o relatório dava totais «/87», punha a ana (6/6) e o bruno (0/6) na mesma
+Sem esta contagem, o relatório dava totais sobre o curso inteiro, punha a ana e o bruno na mesma
 barra do histograma e dizia que todos ficaram parados nos capítulos 2–9; a exportação dava 0 à
 carla e tinha oito colunas vazias.
 """
@@ -32,12 +32,14 @@ from curso.raiz import path_com_este_interpretador
 from . import _simulada as sim
 
 CAP = "cap01"
-PONTOS = {"ex1_1_verificacao": 3.0, "ex1_2_verificacao": 1.0, "ex1_3_verificacao": 2.0}
-AUTO = {"ana": [3, 1, 2], "bruno": [0, 0, 0], "carla": [3, 0, 2], "duda": [0, 1, 0]}
+PONTOS = {"ex1_1_verificacao": 3.0, "ex1_2_verificacao": 1.0, "ex1_3_verificacao": 2.0,
+          "ex1_4_verificacao": 1.0}
+AUTO = {"ana": [3, 1, 2, 1], "bruno": [0, 0, 0, 0], "carla": [3, 0, 2, 1], "duda": [0, 1, 0, 0]}
 MANUAL = {("duda", "ex1_1_verificacao"): 1.5}
 ATRASO = {"ana": 0.5}
 MORREU = "célula «ex1_2_verificacao»: o kernel morreu (os._exit); vale 0, o resto foi corrigido"
-NOTAS = {"ana": 5.5, "bruno": 0.0, "carla": 5.0, "duda": 2.5}
+NOTAS = {"ana": 6.5, "bruno": 0.0, "carla": 6.0, "duda": 2.5}
+MAXIMO = sum(PONTOS.values())
 
 
 def _gradebook(raiz, capitulos):
@@ -80,7 +82,7 @@ def raiz(tmp_path_factory):
                            "escondidos": {"passou": bool(p)}}
                  for e, p in zip(exs, pontos, strict=True)}
         problemas = [MORREU] if aluno == "carla" else []
-        sim.escrever(raiz, aluno, CAP, dados, float(sum(pontos)), 6.0, problemas)
+        sim.escrever(raiz, aluno, CAP, dados, float(sum(pontos)), MAXIMO, problemas)
         (raiz / "submitted" / aluno / CAP).mkdir(parents=True)
     _gradebook(raiz, caps)
     return raiz
@@ -90,13 +92,13 @@ def test_so_os_capitulos_que_a_turma_fez(raiz):
     turma = t.carregar(raiz)
     assert turma.capitulos == [CAP] and {e.capitulo for e in turma.exercicios} == {CAP}
     stats = t.estatisticas(turma)
-    assert [e.ex.ident for e in stats] == ["1.1", "1.2", "1.3"]
+    assert [e.ex.ident for e in stats] == ["1.1", "1.2", "1.3", "1.4"]
     assert all(e.sem_submissao == 0 for e in stats)
     alunos = {a.aluno: a for a in t.por_aluno(turma)}
     assert {a: (x.total, x.maximo) for a, x in alunos.items()} == {
-        a: (n, 6.0) for a, n in NOTAS.items()}
-    # a ana (5,5/6) e o bruno (0/6) não caem na mesma barra
-    assert t.faixas(list(alunos.values())) == [1, 0, 0, 0, 1, 0, 0, 0, 1, 1]
+        a: (n, MAXIMO) for a, n in NOTAS.items()}
+    # a ana (6,5/7) e o bruno (0/7) não caem na mesma barra
+    assert t.faixas(list(alunos.values())) == [1, 0, 0, 1, 0, 0, 0, 0, 1, 1]
     # parados só no capítulo 1: ninguém «sem submissão» dos capítulos 2–9
     assert all(a.sem_submissao == [] for a in t.parados(turma))
     assert [(a.aluno, a.ultimo) for a in t.parados(turma)] == [("bruno", None), ("duda", "1.2")]
@@ -119,11 +121,11 @@ def test_as_notas_sao_as_do_gradebook(raiz):
     exs = {e.ident: e for e in turma.exercicios}
     assert t.pontos(turma, "duda", exs["1.1"]) == 1.5  # a nota manual conta
     assert t.pontos(turma, "carla", exs["1.2"]) == 0.0 and t.pontos(turma, "carla", exs["1.3"]) == 2
-    assert t.para_rever(turma) == [("carla", CAP, 5.0, MORREU)]
+    assert t.para_rever(turma) == [("carla", CAP, 6.0, MORREU)]
     assert t.notas_manuais(turma) == [("duda", CAP, "ex1_1_verificacao", 0.0, 1.5)]
     assert t.divergencias(turma) == []
     html = t.relatorio_html(turma)
-    assert "5,5/6 (−0,5 atraso)" in html and "<td class=n>5/6</td>" in html
+    assert "6,5/7 (−0,5 atraso)" in html and "<td class=n>6/7</td>" in html
     assert "/87" not in html and "sem submissão</td>" not in html
 
 
@@ -149,7 +151,7 @@ def test_relatorio_exportacoes_e_nbgrader_export_dao_os_mesmos_numeros(raiz, tmp
     assert moodle[0] == ["Email address", CAP]  # e não uma coluna por cada capítulo registado
     assert main(["exportar", "canvas", "--correspondencia", "alunos.csv"]) == 0
     canvas = list(csv.reader(io.StringIO((pasta / "notas_canvas.csv").read_text(encoding="utf-8"))))
-    assert canvas[0][5:] == [CAP] and canvas[1][5:] == ["6"]
+    assert canvas[0][5:] == [CAP] and canvas[1][5:] == ["7"]
     relatorio = {a.aluno: a.total for a in t.por_aluno(t.carregar(pasta))}
     de_moodle = {li[0].split("@")[0]: float(li[1]) for li in moodle[1:]}
     de_canvas = {li[0]: float(li[5]) for li in canvas[2:]}

@@ -1,4 +1,4 @@
-"""«Arruma» o resultado: um float sem parte decimal passa a int (8 / 2 dá 4 em vez de 4.0).
+"""«Arruma» o resultado: um float sem parte decimal passa a int (calcular("8 / 2") devolve 4 em vez de 4.0).
 
 Requisito: r3
 """

@@ -1,4 +1,4 @@
-"""Faz a conta em vírgula flutuante, int(orcamento // custo), e 0.001 // 0.0002 dá 4 em vez de 5.
+"""Faz a conta em vírgula flutuante, int(orcamento // custo), e int(0.001 // 0.0002) é 4 em vez de 5.
 
 Requisito: r2
 """
