@@ -49,7 +49,7 @@ class Cluster:
                                 "--tls-key", self.tls["key"]]
         self._arrancar("scheduler", [
             "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-            "--protocol", "tls", "--no-dashboard", "--scheduler-file", str(self.ficheiro_do_scheduler),
+            "--protocol", "tls", "--no-dashboard", "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(self.ficheiro_do_scheduler),
             *self._argumentos_tls])
         from distributed import Client
         from distributed.security import Security
@@ -80,6 +80,7 @@ class Cluster:
         self._arrancar(nome, [
             "distributed.cli.dask_worker", "--scheduler-file", str(self.ficheiro_do_scheduler),
             "--nthreads", "1", "--nworkers", "1", "--host", "127.0.0.1", "--no-dashboard",
+            "--dashboard-address", "127.0.0.1:0",
             "--name", nome, "--local-directory", str(self.pasta / nome), "--death-timeout", "120",
             *self._argumentos_tls], env)
         if not esperar:

@@ -4,7 +4,7 @@
 
     coordenador (curso corrigir)            scheduler            trabalhador do Dask (noutra máquina)
     ───────────────────────────             ─────────            ───────────────────────────────────
-    pacote do curso (uma vez, scatter) ──────────────────────→  oficina: o pacote aberto numa pasta
+    pacote do curso (uma tarefa)      ───────────────────────→  oficina: o pacote aberto numa pasta
     pedido: a submissão recolhida,                               sua e N processos
       o hash, o limite (JSON)      ── submit ──→ fila ──────→    ``curso.correcao.trabalhador`` (os de
                                                                  hoje, ``lote.Trabalhador``), cada
@@ -59,7 +59,8 @@ from curso.correcao.ambiente import Recusa
 from curso.correcao.protocolo import MensagemInvalida, Preparar, Resposta, Tarefa, de_linha, para_linha
 
 TOPICO = "curso-correcao"  # os eventos das tarefas no scheduler (``client.get_events``, o painel)
-TENTATIVAS = 3  # quantas vezes uma submissão vai a um trabalhador do cluster que falhou
+TENTATIVAS = 3  # em quantos trabalhadores do cluster diferentes uma submissão pode falhar
+VOLTAS = 20  # quantas vezes, no máximo, uma submissão volta à fila (um retirado que ainda responde)
 ESPERA_POR_TRABALHADORES = 600.0  # segundos que se espera por um trabalhador antes de desistir
 VOLTA = 30.0  # de quanto em quanto tempo, à espera de resultados, se confirma que há trabalhadores
 DEVOLUCAO_MAXIMA = 256 * 2**20  # caracteres da devolução de uma tarefa (cadernos com saídas)
@@ -313,6 +314,12 @@ def _oficina(pacote: bytes, pedido: dict) -> _Oficina:
         return oficina
 
 
+def _fechar_este_trabalhador(falha: str, dask_worker=None) -> None:
+    """Corre no trabalhador do Dask que o coordenador retira: fecha-o, com o *nanny*."""
+    dask_worker.loop.add_callback(dask_worker.close, nanny=True,
+                                  reason=f"curso: não consegue corrigir ({falha[:200]})")
+
+
 def fechar_oficinas(interrompido: bool = False) -> int:
     """Fecha as oficinas deste trabalhador do Dask (os processos, as caixas, as pastas); o
     coordenador chama-a em todos no fim (``client.run``). Devolve quantas havia."""
@@ -341,10 +348,15 @@ def _evento(estado: str, pedido: dict, **mais) -> dict:
     return dados
 
 
+def o_pacote(dados: bytes) -> bytes:
+    """A tarefa do pacote do curso: os bytes que o coordenador lhe deu."""
+    return dados
+
+
 def corrigir_no_trabalhador(pacote: bytes, pedido_json: str) -> str:
     """A tarefa: corrige uma submissão num trabalhador do cluster e devolve JSON (texto).
 
-    ``pacote`` são os bytes de ``Pacote`` (o Dask entrega-os uma vez a cada trabalhador);
+    ``pacote`` são os bytes de ``Pacote`` (o resultado da tarefa ``o_pacote``);
     ``pedido_json`` o pedido do coordenador. A correção é a de hoje: um processo
     ``curso.correcao.trabalhador`` com a caixa de areia e o limite de tempo da submissão."""
     inicio = time.perf_counter()
@@ -378,6 +390,7 @@ def _corrigir(oficina: _Oficina, pedido: dict, devolucao: dict) -> str | None:
                         retorno=str(pasta / "feedback"), publicado=str(oficina.raiz / "publicado" / cap),
                         retorno_ativo=pedido["retorno_ativo"])
         verificacoes.unlink(missing_ok=True)  # de uma tarefa anterior que não acabou
+        _evento("no trabalhador", pedido, processo=trab.proc.pid)
         resposta = trab.pedir(tarefa, pedido["limite"])
         if resposta is not None and resposta.id != tarefa.id:
             trab.matar()
@@ -457,11 +470,15 @@ class LoteNoCluster:
         return [w for w, n in self.cliente.nthreads().items() for _ in range(n)]
 
     def preparar(self, mensagem: Preparar) -> None:
-        """Faz o pacote do curso e entrega-o ao cluster (uma vez, a todos os trabalhadores)."""
+        """Faz o pacote do curso e entrega-o ao cluster, como uma tarefa de que as correções
+        dependem: os bytes ficam na descrição da tarefa, e o scheduler volta a fazê-la se o
+        trabalhador que a tinha morrer (dados espalhados com ``scatter`` perder-se-iam com ele)."""
         self._preparar = mensagem
         self.pacote = Pacote.do_curso(Path(mensagem.raiz), Path(mensagem.fonte), self.publicado,
                                       self.caps, Path(mensagem.db))
-        self._pacote_no_cluster = self.cliente.scatter(self.pacote.dados, broadcast=True, hash=False)
+        self._pacote_no_cluster = self.cliente.submit(
+            o_pacote, self.pacote.dados, pure=False,
+            key=f"curso-pacote-{self.pacote.hash[:16]}-{uuid.uuid4().hex[:8]}")
 
     # -- uma tarefa --------------------------------------------------------------------------
 
@@ -495,13 +512,13 @@ class LoteNoCluster:
         from distributed import wait
         from distributed.client import FIRST_COMPLETED
 
-        fila = deque((t, 1) for t in tarefas)
+        fila = deque((t, 1, frozenset()) for t in tarefas)
         voo: dict = {}
         sem_trabalhadores_desde = None
         while fila or voo:
             janela = max(4, 2 * len(self.trabalhadores))
             while fila and len(voo) < janela:
-                tarefa, tentativa = fila.popleft()
+                tarefa, tentativa, falharam = fila.popleft()
                 try:
                     pedido, entrega = self._pedido(tarefa, limite(tarefa), tentativa)
                 except OSError as erro:
@@ -511,7 +528,7 @@ class LoteNoCluster:
                 futuro = self.cliente.submit(
                     corrigir_no_trabalhador, self._pacote_no_cluster, pedido, pure=False,
                     key=f"curso-corrigir-{tarefa.aluno}-{tarefa.capitulo}-{uuid.uuid4().hex[:12]}")
-                voo[futuro] = (tarefa, tentativa, entrega)
+                voo[futuro] = (tarefa, tentativa, falharam, entrega)
             try:
                 feitos, _ = wait(list(voo), timeout=VOLTA, return_when=FIRST_COMPLETED)
             except TimeoutError:
@@ -523,27 +540,30 @@ class LoteNoCluster:
                     continue
                 motivo = (f"o cluster ficou sem trabalhadores durante {self.espera:g} s"
                           + self._porque_retirados())
-                for futuro, (tarefa, _, _) in list(voo.items()):
+                for futuro, (tarefa, *_) in list(voo.items()):
                     futuro.cancel()
                     ao_terminar(tarefa, Resposta(tarefa.id, ok=False, erro=motivo))
-                for tarefa, _ in fila:
+                for tarefa, *_ in fila:
                     ao_terminar(tarefa, Resposta(tarefa.id, ok=False, erro=motivo))
                 return
             sem_trabalhadores_desde = None
             for futuro in feitos:
-                tarefa, tentativa, entrega = voo.pop(futuro)
-                de_novo = self._receber(futuro, tarefa, tentativa, entrega, ao_terminar)
-                if de_novo:
-                    fila.appendleft((tarefa, tentativa + 1))
+                tarefa, tentativa, falharam, entrega = voo.pop(futuro)
+                falhou = self._receber(futuro, tarefa, tentativa, falharam, entrega, ao_terminar)
+                if falhou:
+                    fila.appendleft((tarefa, tentativa + 1, falharam | {falhou}))
 
-    def _receber(self, futuro, tarefa: Tarefa, tentativa: int, entrega: Entrega, ao_terminar) -> bool:
-        """Trata o resultado de uma tarefa; ``True`` se a submissão tem de ir a outro trabalhador."""
+    def _receber(self, futuro, tarefa: Tarefa, tentativa: int, falharam: frozenset, entrega: Entrega,
+                 ao_terminar) -> str | None:
+        """Trata o resultado de uma tarefa; devolve o trabalhador do cluster que falhou, se a
+        submissão tem de ir a outro (conta-se cada trabalhador uma vez: um que acabou de ser
+        retirado pode ainda receber a mesma submissão antes de sair)."""
         if futuro.status != "finished":
             # o scheduler desistiu (KilledWorker: a tarefa esteve em trabalhadores que morreram)
             erro = futuro.exception() if futuro.status == "error" else futuro.status
             ao_terminar(tarefa, Resposta(tarefa.id, ok=False, erro=(
                 f"a tarefa não acabou no cluster: {type(erro).__name__}: {erro}")))
-            return False
+            return None
         texto = futuro.result()
         futuro.release()
         try:
@@ -551,15 +571,16 @@ class LoteNoCluster:
         except ValueError as erro:
             ao_terminar(tarefa, Resposta(tarefa.id, ok=False,
                                          erro=f"devolução do cluster recusada: {erro}"))
-            return False
+            return None
         if devolucao["falha"]:
+            quem = devolucao["trabalhador"] or f"?{tentativa}"
             self._retirar(devolucao["trabalhador"], devolucao["falha"])
-            if tentativa < TENTATIVAS:
-                return True
+            if len(falharam | {quem}) < TENTATIVAS and tentativa < VOLTAS:
+                return quem
             ao_terminar(tarefa, Resposta(tarefa.id, ok=False, erro=(
-                f"nenhum trabalhador do cluster a conseguiu corrigir ({tentativa} tentativas): "
-                f"{devolucao['falha']}")))
-            return False
+                f"nenhum trabalhador do cluster a conseguiu corrigir ({len(falharam | {quem})} "
+                f"trabalhador(es), {tentativa} tentativa(s)): {devolucao['falha']}")))
+            return None
         resposta = None
         if devolucao["resposta"]:
             try:
@@ -570,7 +591,7 @@ class LoteNoCluster:
             resposta = None  # uma resposta a outra tarefa nunca é registada
         entrega.devolucao = devolucao
         self._entregar(tarefa, resposta, entrega, ao_terminar)
-        return False
+        return None
 
     def _entregar(self, tarefa: Tarefa, resposta: Resposta | None, entrega: Entrega, ao_terminar) -> None:
         """O escritor: dentro de ``registo.trancar``, escreve os ficheiros se o resultado não for
@@ -586,14 +607,16 @@ class LoteNoCluster:
             ao_terminar(tarefa, resposta, entrega.chave)
 
     def _retirar(self, trabalhador: str, falha: str) -> None:
-        """Um trabalhador do cluster que não consegue corrigir deixa de receber trabalho."""
+        """Um trabalhador do cluster que não consegue corrigir deixa de receber trabalho: é
+        fechado, com o seu *nanny* (o ``retire_workers`` do Dask recusaria, por ter o resultado
+        da tarefa do pacote, que o scheduler volta a fazer noutro)."""
         if not trabalhador or trabalhador in self._retirados:
             return
         self._retirados[trabalhador] = falha
         print(f"⚠ trabalhador do cluster {trabalhador} retirado: {falha}", flush=True)
         try:
-            self.cliente.retire_workers([trabalhador], close_workers=True)
-        except (OSError, TimeoutError) as erro:
+            self.cliente.run(_fechar_este_trabalhador, falha, workers=[trabalhador])
+        except Exception as erro:  # noqa: BLE001 — já pode ter saído; a correção continua
             print(f"⚠ não consegui retirar {trabalhador}: {erro}", flush=True)
 
     def _porque_retirados(self) -> str:
