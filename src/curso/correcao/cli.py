@@ -115,6 +115,10 @@ def _db(raiz: Path, cfg) -> tuple[str, Path | None]:
     """O ``db_url`` do nbgrader e, numa base SQLite, o ficheiro (``None`` em PostgreSQL)."""
     url = cfg.CourseDirectory.get("db_url", "sqlite:///gradebook.db")
     if e_postgresql(url):
+        if not cfg.CourseDirectory.get("course_id"):
+            # o PostgreSQL, ao contrário do SQLite, faz cumprir a chave estrangeira do curso
+            raise Recusa("Com o gradebook em PostgreSQL, o nbgrader precisa do nome do curso: "
+                         "põe c.CourseDirectory.course_id = 'o-teu-curso' no nbgrader_config.py.")
         return url, None
     if not url.startswith("sqlite:///"):
         raise Recusa(f"«curso corrigir» trabalha com SQLite (sqlite:///gradebook.db) ou PostgreSQL "
