@@ -22,6 +22,8 @@ Configuração (no ``nbgrader_config.py`` do curso)::
     c.CorrecaoNaEntrega.espera = 300        # segundos entre correções do mesmo aluno
     c.CorrecaoNaEntrega.timeout = 20        # limite por célula (curso corrigir --timeout)
     c.CorrecaoNaEntrega.argumentos = []     # mais opções do curso corrigir (ex.: --fonte …)
+    c.CorrecaoNaEntrega.cluster = ""        # onde corrigir: vazio, nesta máquina; ou um cluster
+                                            # Dask (curso corrigir --cluster, docs/cluster.md)
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ class Configuracao:
     timeout: int | None = None
     argumentos: list[str] = field(default_factory=list)
     intervalo: float = INTERVALO
+    cluster: str = ""  # onde corre a correção de uma entrega: aqui, ou num cluster Dask
 
     @property
     def inbound(self) -> Path:
@@ -87,7 +90,7 @@ def ler(raiz: Path) -> Configuracao:
         troca=Path(cfg.Exchange.get("root", TROCA)), ligada=bool(sec.get("ligada", False)),
         espera=float(sec.get("espera", ESPERA)), timeout=int(timeout) if timeout else None,
         argumentos=[str(a) for a in sec.get("argumentos", [])],
-        intervalo=float(sec.get("intervalo", INTERVALO)))
+        intervalo=float(sec.get("intervalo", INTERVALO)), cluster=str(sec.get("cluster") or ""))
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,8 @@ class Servico:
                    "--csv", str(self.raiz / "notas_na_entrega.csv")]
         if cfg.timeout:
             comando += ["--timeout", str(cfg.timeout)]
+        if cfg.cluster:
+            comando += ["--cluster", cfg.cluster]
         codigo, saida = self.correr([*comando, *cfg.argumentos])
         problemas = [p for p in dict.fromkeys(problemas_na_saida(saida, aluno, cap)
                                               + self._problemas_gravados(aluno, cap))
