@@ -8,6 +8,7 @@ As esperas são por estados que o Dask diz (``Client(scheduler_file=…)`` esper
 
 from __future__ import annotations
 
+import ctypes
 import os
 import queue
 import signal
@@ -18,6 +19,13 @@ from pathlib import Path
 import yaml
 
 ESPERA = 180  # segundos, no máximo, por um estado do cluster (numa máquina carregada)
+PR_SET_PDEATHSIG = 1
+
+
+def _morrer_com_o_teste() -> None:
+    """No processo filho, antes do ``exec``: um SIGTERM quando o processo do teste morrer (um
+    pytest morto a meio não deixa um scheduler a escutar)."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def certificados(pasta: Path) -> dict[str, str]:
@@ -69,7 +77,7 @@ class Cluster:
         registo = open(self.pasta / f"{nome}.log", "ab")  # noqa: SIM115 — fica com o processo
         proc = subprocess.Popen([sys.executable, "-m", *argumentos], stdout=registo,
                                 stderr=subprocess.STDOUT, env=env or dict(os.environ),
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=_morrer_com_o_teste)
         registo.close()
         self.processos[nome] = proc
         return proc
