@@ -111,3 +111,40 @@ def test_a_versao_do_corretor_muda_com_as_solucoes_e_nao_com_a_base(tmp_path):
     caderno.write_text(caderno.read_text(encoding="utf-8") + " ", encoding="utf-8")
     assert distribuida.Pacote.do_curso(*args).corretor != primeiro.corretor
     assert primeiro.corretor.startswith(distribuida.versao_do_codigo())
+
+
+def _pacote_minimo(pasta, nome: str) -> tuple[bytes, dict]:
+    """Um pacote pequeno e o pedido que o usa (sem caixa: a oficina abre sem arrancar nada)."""
+    import io
+    import tarfile
+
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        dados = nome.encode()
+        info = tarfile.TarInfo("nbgrader_config.py")
+        info.size = len(dados)
+        tar.addfile(info, io.BytesIO(dados))
+    return buffer.getvalue(), {"pacote": nome, "kernel": "python3", "isolado": False,
+                               "timeout": None, "versao": distribuida.versao_do_codigo()}
+
+
+def test_dois_coordenadores_no_mesmo_cluster_nao_fecham_a_oficina_um_do_outro(tmp_path):
+    """O professor e o serviço da correção na entrega no mesmo cluster: cada pacote tem a sua
+    oficina, uma oficina com tarefas nunca é fechada por outra, e cada coordenador fecha só a sua."""
+    try:
+        pacote_a, pedido_a = _pacote_minimo(tmp_path, "professor")
+        with distribuida._na_oficina(pacote_a, pedido_a) as oficina_a:
+            for nome in ("servico-1", "servico-2", "servico-3", "servico-4"):
+                with distribuida._na_oficina(*_pacote_minimo(tmp_path, nome)) as outra:
+                    assert outra is not oficina_a and outra.falha is None
+            assert oficina_a.tmp.is_dir()  # a do professor tem uma tarefa: fica
+            # das paradas, só as duas usadas há menos tempo ficam abertas
+            assert sorted(distribuida._oficinas) == ["professor", "servico-3", "servico-4"]
+        # a do professor acabou de ser usada: fica; sai a do serviço usada há mais tempo
+        assert sorted(distribuida._oficinas) == ["professor", "servico-4"] and oficina_a.tmp.is_dir()
+        assert distribuida.fechar_oficinas("servico-4") and not distribuida.fechar_oficinas("servico-4")
+        assert sorted(distribuida._oficinas) == ["professor"] and oficina_a.tmp.is_dir()
+        assert distribuida.fechar_oficinas("professor") and not oficina_a.tmp.exists()
+    finally:
+        for nome in list(distribuida._oficinas):
+            distribuida.fechar_oficinas(nome)

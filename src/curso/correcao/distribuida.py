@@ -51,6 +51,7 @@ import threading
 import time
 import uuid
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -239,6 +240,8 @@ class _Oficina:
         self.tmp = Path(tempfile.mkdtemp(prefix="curso-oficina-"))
         self.raiz = self.tmp / "curso"
         self.falha: str | None = None
+        self.ativas = 0  # tarefas a usá-la agora
+        self.usada = time.monotonic()
         self.livres: queue.SimpleQueue = queue.SimpleQueue()
         self.todos: list = []
         self.cadeado = threading.Lock()
@@ -297,21 +300,37 @@ class _Oficina:
                 shutil.rmtree(pasta, ignore_errors=True)
 
 
-_oficinas: dict[str, _Oficina] = {}
+_oficinas: dict[str, _Oficina] = {}  # pelo hash do pacote: uma por correção (coordenador) em curso
 _cadeado_das_oficinas = threading.Lock()
+OFICINAS_PARADAS = 2  # oficinas sem tarefas que se guardam (as mais antigas fecham-se)
 
 
-def _oficina(pacote: bytes, pedido: dict) -> _Oficina:
-    """A oficina do pacote ``pedido["pacote"]``, aberta à primeira tarefa; a de um pacote
-    anterior (outra correção, outro curso) é fechada."""
+@contextmanager
+def _na_oficina(pacote: bytes, pedido: dict):
+    """A oficina do pacote ``pedido["pacote"]`` (aberta à primeira tarefa), enquanto uma tarefa a
+    usa. Dois coordenadores no mesmo cluster (o professor e o serviço da correção na entrega) têm
+    cada um a sua; uma oficina com tarefas nunca é fechada por outro pacote."""
     with _cadeado_das_oficinas:
         oficina = _oficinas.get(pedido["pacote"])
         if oficina is None:
-            for antiga in _oficinas.values():
-                antiga.fechar()
-            _oficinas.clear()
             oficina = _oficinas[pedido["pacote"]] = _Oficina(pacote, pedido)
-        return oficina
+        oficina.ativas += 1
+        oficina.usada = time.monotonic()
+        _arrumar()
+    try:
+        yield oficina
+    finally:
+        with _cadeado_das_oficinas:
+            oficina.ativas -= 1
+            oficina.usada = time.monotonic()
+            _arrumar()
+
+
+def _arrumar() -> None:
+    """Fecha as oficinas sem tarefas a mais, as usadas há mais tempo primeiro; com o cadeado."""
+    paradas = sorted((o.usada, h) for h, o in _oficinas.items() if not o.ativas)
+    for _, h in paradas[:max(0, len(paradas) - OFICINAS_PARADAS)]:
+        _oficinas.pop(h).fechar()
 
 
 def _fechar_este_trabalhador(falha: str, dask_worker=None) -> None:
@@ -320,15 +339,15 @@ def _fechar_este_trabalhador(falha: str, dask_worker=None) -> None:
                                   reason=f"curso: não consegue corrigir ({falha[:200]})")
 
 
-def fechar_oficinas(interrompido: bool = False) -> int:
-    """Fecha as oficinas deste trabalhador do Dask (os processos, as caixas, as pastas); o
-    coordenador chama-a em todos no fim (``client.run``). Devolve quantas havia."""
+def fechar_oficinas(pacote: str, interrompido: bool = False) -> bool:
+    """Fecha a oficina do pacote ``pacote`` neste trabalhador do Dask (os processos, as caixas,
+    as pastas); o coordenador chama-a em todos no fim (``client.run``). Interrompido, mata as
+    correções a meio (são dele). Devolve se havia uma."""
     with _cadeado_das_oficinas:
-        n = len(_oficinas)
-        for oficina in _oficinas.values():
-            oficina.fechar(interrompido)
-        _oficinas.clear()
-    return n
+        oficina = _oficinas.pop(pacote, None)
+    if oficina is not None:
+        oficina.fechar(interrompido)
+    return oficina is not None
 
 
 def _evento(estado: str, pedido: dict, **mais) -> dict:
@@ -366,8 +385,8 @@ def corrigir_no_trabalhador(pacote: bytes, pedido_json: str) -> str:
                  "falha": None, "resposta": None, "corrigidos": {}, "retorno": {},
                  "verificacoes": None}
     try:
-        oficina = _oficina(pacote, pedido)
-        devolucao["falha"] = oficina.falha or _corrigir(oficina, pedido, devolucao)
+        with _na_oficina(pacote, pedido) as oficina:
+            devolucao["falha"] = oficina.falha or _corrigir(oficina, pedido, devolucao)
     except Exception as erro:  # noqa: BLE001 — uma falha deste trabalhador, dita ao coordenador
         devolucao["falha"] = f"erro no trabalhador do cluster: {type(erro).__name__}: {erro}"
     devolucao["segundos"] = round(time.perf_counter() - inicio, 3)
@@ -627,7 +646,8 @@ class LoteNoCluster:
     def fechar(self, interrompido: bool = False) -> None:
         """Fecha as oficinas nos trabalhadores do cluster e a ligação ao scheduler."""
         try:
-            self.cliente.run(fechar_oficinas, interrompido)
+            if self.pacote is not None:
+                self.cliente.run(fechar_oficinas, self.pacote.hash, interrompido)
         except (OSError, TimeoutError, ValueError) as erro:
             print(f"⚠ não consegui fechar as oficinas nos trabalhadores do cluster: {erro}", flush=True)
         finally:
