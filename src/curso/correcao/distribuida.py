@@ -276,20 +276,28 @@ class _Oficina:
             trab = Trabalhador(self.tmp / f"trabalhador{len(self.todos) + 1}", self.env, self.raiz)
             self.todos.append(trab)
         if trab.pedir(self.preparar, 300) is None:
-            trab.terminar()
+            self._despedir(trab)
             return None
         return trab
 
     def devolver(self, trab) -> None:
         if trab.morto:  # passou do limite (ou morreu): o próximo pedido arranca outro
-            trab.terminar()
+            self._despedir(trab)
         else:
             self.livres.put(trab)
+
+    def _despedir(self, trab) -> None:
+        trab.terminar()
+        with self.cadeado:
+            if trab in self.todos:
+                self.todos.remove(trab)
 
     def fechar(self, interrompido: bool = False) -> None:
         from curso.correcao import caixa
 
-        for trab in self.todos:
+        with self.cadeado:
+            todos = list(self.todos)
+        for trab in todos:
             if interrompido:
                 trab.matar()
             trab.terminar()
