@@ -14,6 +14,7 @@ processo, o ``wait_for_workers`` do Dask.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -93,6 +94,9 @@ def test_trabalhador_morto_a_meio_a_submissao_conta_uma_vez(cluster_novo, tmp_pa
     # o Dask correu-a de novo noutro processo, e só essa chegou ao coordenador
     segunda = cluster.esperar_evento(lambda e: e["aluno"] == "lenta" and e["estado"] == "corrigida")
     assert segunda["pid"] != meio["pid"]
+    # a pasta da oficina do trabalhador morto com um kill -9 fica (ninguém a pode apagar): o teste
+    # apaga-a; num servidor, é apagada com /tmp
+    shutil.rmtree(meio["oficina"], ignore_errors=True)
 
 
 @pytest.mark.lento
@@ -156,3 +160,4 @@ def test_trabalhador_que_falha_sempre_deixa_de_receber_trabalho(cluster_novo, tm
         eventos.append(cluster.eventos.get())
     assert not [e for e in eventos if e["trabalhador"] == mau], eventos  # nada mais lhe foi dado
     assert {e["aluno"] for e in eventos if e["estado"] == "corrigida" and e["trabalhador"] == bom} >= {"ana", "bruno"}
+    assert not Path(falha["oficina"]).exists()  # o retirado fechou a sua oficina antes de sair

@@ -342,7 +342,13 @@ def _arrumar() -> None:
 
 
 def _fechar_este_trabalhador(falha: str, dask_worker=None) -> None:
-    """Corre no trabalhador do Dask que o coordenador retira: fecha-o, com o *nanny*."""
+    """Corre no trabalhador do Dask que o coordenador retira: fecha as oficinas e fecha-o, com
+    o *nanny*."""
+    with _cadeado_das_oficinas:
+        oficinas = list(_oficinas.values())
+        _oficinas.clear()
+    for oficina in oficinas:
+        oficina.fechar(interrompido=True)
     dask_worker.loop.add_callback(dask_worker.close, nanny=True,
                                   reason=f"curso: não consegue corrigir ({falha[:200]})")
 
@@ -392,13 +398,16 @@ def corrigir_no_trabalhador(pacote: bytes, pedido_json: str) -> str:
     devolucao = {"id": pedido["id"], "trabalhador": quem["trabalhador"], "pid": quem["pid"],
                  "falha": None, "resposta": None, "corrigidos": {}, "retorno": {},
                  "verificacoes": None}
+    pasta = ""
     try:
         with _na_oficina(pacote, pedido) as oficina:
+            pasta = str(oficina.tmp)
             devolucao["falha"] = oficina.falha or _corrigir(oficina, pedido, devolucao)
     except Exception as erro:  # noqa: BLE001 — uma falha deste trabalhador, dita ao coordenador
         devolucao["falha"] = f"erro no trabalhador do cluster: {type(erro).__name__}: {erro}"
     devolucao["segundos"] = round(time.perf_counter() - inicio, 3)
-    _evento("falhou" if devolucao["falha"] else "corrigida", pedido, falha=devolucao["falha"])
+    _evento("falhou" if devolucao["falha"] else "corrigida", pedido, falha=devolucao["falha"],
+            oficina=pasta)
     return json.dumps(devolucao, ensure_ascii=False)
 
 
@@ -417,7 +426,7 @@ def _corrigir(oficina: _Oficina, pedido: dict, devolucao: dict) -> str | None:
                         retorno=str(pasta / "feedback"), publicado=str(oficina.raiz / "publicado" / cap),
                         retorno_ativo=pedido["retorno_ativo"])
         verificacoes.unlink(missing_ok=True)  # de uma tarefa anterior que não acabou
-        _evento("no trabalhador", pedido, processo=trab.proc.pid)
+        _evento("no trabalhador", pedido, processo=trab.proc.pid, oficina=str(oficina.tmp))
         resposta = trab.pedir(tarefa, pedido["limite"])
         if resposta is not None and resposta.id != tarefa.id:
             trab.matar()
