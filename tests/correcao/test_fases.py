@@ -16,7 +16,8 @@ def _turma(tmp_path, celulas_por_caderno: dict[str, list[int]]) -> cli._Turma:
             nbformat.write(nb, tmp_path / cap / f"c{i}.ipynb")
     return cli._Turma(raiz=tmp_path, cfg=None, fonte=tmp_path, publicado=tmp_path,
                       caps=list(celulas_por_caderno), alunos=[], submetidos=tmp_path,
-                      corrigidos=tmp_path, retorno=tmp_path, db=tmp_path / "g.db", limite_celula=10)
+                      corrigidos=tmp_path, retorno=tmp_path, db_url=f"sqlite:///{tmp_path / 'g.db'}",
+                      db=tmp_path / "g.db", limite_celula=10)
 
 
 def _tarefa(cap: str) -> Tarefa:

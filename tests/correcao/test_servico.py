@@ -356,6 +356,23 @@ def test_timeout_e_argumentos_chegam_ao_curso_corrigir(turma, alunos):
     assert imitador.comandos[0][-4:] == ["--timeout", "20", "--fonte", "/privado"]
 
 
+def test_a_entrega_pode_ser_corrigida_num_cluster(turma, tmp_path, monkeypatch):
+    """O gancho da issue 40: ``c.CorrecaoNaEntrega.cluster`` escolhe onde corre a correção."""
+    cfg, relogio, imitador, s = turma
+    cfg.cluster = "tls://servidor.escola.pt:8786"
+    s.volta(cfg)
+    entregar(cfg, "ana", T0 + 1)
+    relogio.agora += 2
+    s.volta(cfg)
+    assert imitador.comandos[1][-2:] == ["--cluster", "tls://servidor.escola.pt:8786"]
+    monkeypatch.setattr("jupyter_core.paths.jupyter_config_path", lambda: [])
+    (tmp_path / "nbgrader_config.py").write_text(
+        'c = get_config()\nc.CorrecaoNaEntrega.cluster = "/etc/curso/cluster.yaml"\n', encoding="utf-8")
+    assert servico.ler(tmp_path).cluster == "/etc/curso/cluster.yaml"
+    (tmp_path / "nbgrader_config.py").write_text("c = get_config()\n", encoding="utf-8")
+    assert servico.ler(tmp_path).cluster == ""  # por omissão, nesta máquina
+
+
 def test_corrigir_so_alguns_alunos():
     assert _so_estes(["ana", "rui", "zé"], None) == ["ana", "rui", "zé"]
     assert _so_estes(["ana", "rui", "zé"], ["zé", "outro"]) == ["zé"]

@@ -159,6 +159,45 @@ def test_as_regras_apanham_importacoes_proibidas():
 
 
 # ---------------------------------------------------------------------------------------------
+# o cluster num só módulo (docs/arquitetura.md, «Uma submissão num cluster Dask»)
+
+CLUSTER = "curso.correcao.distribuida"  # o coordenador, a tarefa e o resultado
+DASK = {"dask", "distributed"}
+QUEM_USA_O_CLUSTER = {"curso.correcao.cli"}  # a opção --cluster
+
+
+def fugas_do_cluster(ligacoes: dict[str, set[str]]) -> list[str]:
+    """O Dask fora de ``correcao/distribuida.py``, ``distribuida`` usado fora de ``cli``, ou
+    ``distribuida`` a depender de ``cli`` (a tarefa corre nos trabalhadores do cluster)."""
+    erros = []
+    for origem, alvos in sorted(ligacoes.items()):
+        dask = sorted(a for a in alvos if a.split(".")[0] in DASK)
+        if dask and origem != CLUSTER:
+            erros.append(f"{origem} importa {', '.join(dask)}: o Dask só se usa em {CLUSTER}")
+        if any(a == CLUSTER or a.startswith(CLUSTER + ".") for a in alvos) \
+                and origem not in QUEM_USA_O_CLUSTER | {CLUSTER}:
+            erros.append(f"{origem} importa {CLUSTER}: só {', '.join(sorted(QUEM_USA_O_CLUSTER))} o usa")
+    if any(a in QUEM_USA_O_CLUSTER for a in ligacoes.get(CLUSTER, ())):
+        erros.append(f"{CLUSTER} importa {', '.join(sorted(QUEM_USA_O_CLUSTER))}: a tarefa corre nos "
+                     "trabalhadores do cluster e só pode depender do que fica abaixo")
+    return erros
+
+
+def test_o_cluster_vive_num_so_modulo():
+    erros = fugas_do_cluster(grafo(_modulos()))
+    assert not erros, "\n".join(erros)
+
+
+def test_a_regra_do_cluster_apanha_fugas():
+    assert fugas_do_cluster({CLUSTER: {"distributed", "curso.correcao.lote"},
+                             "curso.correcao.cli": {CLUSTER}}) == []
+    assert fugas_do_cluster({"curso.correcao.trabalhador": {"distributed.worker"}}) == [
+        "curso.correcao.trabalhador importa distributed.worker: o Dask só se usa em " + CLUSTER]
+    assert fugas_do_cluster({"curso.correcao.lote": {CLUSTER}})
+    assert fugas_do_cluster({CLUSTER: {"curso.correcao.cli"}})
+
+
+# ---------------------------------------------------------------------------------------------
 # nenhum ficheiro aponta para fora do repositório
 
 _URL = re.compile(r"[a-z][a-z0-9+.-]*://\S+", re.I)

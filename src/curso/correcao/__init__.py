@@ -11,7 +11,10 @@ Um módulo por tarefa:
 - ``guardas`` — as verificações que recusam começar quando todos teriam zero;
 - ``recuperacao`` — a execução que sobrevive a kernels mortos e ciclos que não param;
 - ``trabalhador`` — o processo que corrige submissões numa pasta e base de dados próprias;
-- ``lote`` — os trabalhadores em paralelo, e ``registo`` — a escrita única na base de dados;
+- ``lote`` — os trabalhadores em paralelo, e ``registo`` — a escrita única na base de dados
+  (SQLite ou PostgreSQL);
+- ``distribuida`` — ``curso corrigir --cluster``: o coordenador, a tarefa e o resultado num
+  cluster Dask (docs/cluster.md);
 - ``diagnostico`` — os problemas de cada submissão (no trabalhador);
 - ``relatorio`` — o resumo alunos × capítulos e o CSV (no principal);
 - ``resultados`` — os ficheiros ``resultados/ALUNO/CAP.json`` (a nota, os problemas, o motivo

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import shutil
 import signal
@@ -14,9 +15,11 @@ from pathlib import Path
 
 from curso.correcao import caixa, guardas
 from curso.correcao.ambiente import Recusa, ambiente, ler_configuracao
-from curso.correcao.lote import Lote
+from curso.correcao.lote import Lote, ambiente_isolado
 from curso.correcao.protocolo import Preparar, Resposta, Tarefa
-from curso.correcao.registo import registar_na_base
+from curso.correcao.registo import (
+    e_postgresql, motivo_para_ignorar, registar_na_base, resultado_registado, trancar,
+)
 from curso.correcao.relatorio import Resultado, _num, exportar_csv, limpar_texto, resumo
 from curso.correcao.resultados import PASTA as PASTA_RESULTADOS
 from curso.correcao.resultados import gravar as gravar_resultado
@@ -32,6 +35,9 @@ gera o retorno em feedback/ALUNO/capNN/ e mostra um resumo alunos × capítulos 
 Recusa começar (código 2) quando todos teriam zero: configuração do nbgrader partida, cadernos
 dos alunos em falta, um kernel de correção que não importa o curso, soluções sem nota máxima.
 Sai com 0 quando todas as submissões ficaram com nota registada, 1 quando alguma ficou sem nota.
+
+Com --cluster, cada submissão é uma tarefa num cluster Dask (docs/cluster.md): a mesma correção
+isolada, num trabalhador do cluster; só este processo escreve as notas e os ficheiros.
 """
 
 
@@ -56,6 +62,15 @@ def registar(sub, ajuda: str) -> None:
                    help="a pasta das soluções com os testes escondidos (por omissão a do "
                         "nbgrader_config.py, solutions/); para corrigir com testes escondidos "
                         "privados, que os alunos não leram no repositório público")
+    p.add_argument("--cluster", metavar="ENDEREÇO|FICHEIRO",
+                   help="corrige num cluster Dask: tls://SERVIDOR:8786 (os certificados vêm da "
+                        "configuração do Dask), um ficheiro de configuração do Dask (.yaml, com "
+                        "scheduler-address) ou o ficheiro do scheduler (.json); tcp:// só nesta "
+                        "máquina. Ver docs/cluster.md. Com --cluster, --trabalhadores não conta")
+    p.add_argument("--limite-submissao", type=float, metavar="S",
+                   help="limite total de cada submissão de um aluno, em segundos (por omissão, "
+                        "calculado: 120 s mais duas vezes o limite por célula por célula de código "
+                        "e por reinício); passado ele, a correção dessa submissão para, sem nota")
     p.add_argument("--sem-isolamento", action="store_true",
                    help="corrige sem a caixa de areia (sem bubblewrap, ou fora de Linux): o código "
                         "dos alunos corre com as tuas permissões; o resumo di-lo na primeira linha")
@@ -78,44 +93,13 @@ def _parar_se_interrompido() -> None:
 
 
 def _kernel_isolado(nome: str, raiz: Path, tmp: Path, env: dict) -> str:
-    """O kernel spec ``curso-isolado`` (o ``argv`` do kernel ``nome`` dentro da caixa), numa
-    pasta temporária que passa à frente no ``JUPYTER_PATH`` deste processo e dos trabalhadores."""
-    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
-
-    try:
-        spec = KernelSpecManager().get_kernel_spec(nome)
-    except NoSuchKernel:
-        return nome  # a guarda do kernel explica o que falta
-    caixa.especificacao(tmp / "jupyter", [*spec.argv, *caixa.ARGUMENTOS_DO_KERNEL], {
-        "leitura_extra": [str(raiz / "tests" / "exercicios"), spec.resource_dir],
-        "raiz_publica": str(raiz),
-    })
-    _definir(env, "JUPYTER_PATH", os.pathsep.join(filter(None, [str(tmp / "jupyter"), env.get("JUPYTER_PATH")])))
-    return caixa.NOME
-
-
-def _definir(env: dict, nome: str, valor: str) -> None:
-    """Uma variável para este processo (a guarda do kernel) e para os trabalhadores."""
-    env[nome] = os.environ[nome] = valor
-
-
-def _pasta_das_caixas(tmp: Path, env: dict) -> Path | None:
-    """Onde ficam as caixas dos kernels. Os sockets Unix têm no máximo 107 caracteres (e cada um
-    acrescenta ~35 ao caminho da pasta): com um TMPDIR comprido, as caixas vão para uma pasta curta
-    em /tmp (apagada no fim, como o tmp)."""
-    if len(str(tmp)) <= 70:
-        _definir(env, "CURSO_CAIXAS", str(tmp / "c"))
-        return None
-    pasta = Path(tempfile.mkdtemp(prefix="curso-caixas-", dir="/tmp"))
-    _definir(env, "CURSO_CAIXAS", str(pasta))
-    return pasta
-
-
-def _grupo_de_processos(env: dict, tmp: Path) -> str:
-    """O nome do grupo de processos (cgroup) desta correção, herdado pelos trabalhadores."""
-    nome = f"curso-corrigir-{os.getpid()}-{tmp.name[-8:]}"
-    _definir(env, "CURSO_CAIXA_GRUPO", nome)
-    return nome
+    """O kernel spec ``curso-isolado`` e a pasta das caixas (``lote.ambiente_isolado``), para os
+    trabalhadores e também para este processo (a guarda do kernel)."""
+    kernel = ambiente_isolado(env, raiz, tmp, nome)
+    for nome_var in ("JUPYTER_PATH", "CURSO_CAIXAS", "CURSO_CAIXA_GRUPO"):
+        if nome_var in env:
+            os.environ[nome_var] = env[nome_var]
+    return kernel
 
 
 def _limite_por_celula(cfg, pedido: int | None) -> int:
@@ -127,12 +111,30 @@ def _limite_por_celula(cfg, pedido: int | None) -> int:
     return 30
 
 
-def _db(raiz: Path, cfg) -> Path:
+def _db(raiz: Path, cfg) -> tuple[str, Path | None]:
+    """O ``db_url`` do nbgrader e, numa base SQLite, o ficheiro (``None`` em PostgreSQL)."""
     url = cfg.CourseDirectory.get("db_url", "sqlite:///gradebook.db")
+    if e_postgresql(url):
+        if not cfg.CourseDirectory.get("course_id"):
+            # o PostgreSQL, ao contrário do SQLite, faz cumprir a chave estrangeira do curso
+            raise Recusa("Com o gradebook em PostgreSQL, o nbgrader precisa do nome do curso: "
+                         "põe c.CourseDirectory.course_id = 'o-teu-curso' no nbgrader_config.py.")
+        return url, None
     if not url.startswith("sqlite:///"):
-        raise Recusa(f"«curso corrigir» só sabe trabalhar com bases de dados SQLite; db_url = {url!r}.")
+        raise Recusa(f"«curso corrigir» trabalha com SQLite (sqlite:///gradebook.db) ou PostgreSQL "
+                     f"(postgresql+psycopg://…); db_url = {_sem_senha(url)!r}.")
     caminho = Path(url.removeprefix("sqlite:///"))
-    return caminho if caminho.is_absolute() else raiz / caminho
+    caminho = caminho if caminho.is_absolute() else raiz / caminho
+    return f"sqlite:///{caminho}", caminho
+
+
+def _sem_senha(url: str) -> str:
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # noqa: BLE001 — um URL que nem se lê não se mostra
+        return "(ilegível)"
 
 
 def _alunos(raiz: Path, cfg) -> list[str]:
@@ -177,19 +179,26 @@ class _Turma:
     submetidos: Path
     corrigidos: Path
     retorno: Path
-    db: Path
+    db_url: str
+    db: Path | None  # o ficheiro SQLite (None em PostgreSQL)
     limite_celula: int
+
+    @property
+    def nome_da_base(self) -> str:
+        return self.db.name if self.db is not None else _sem_senha(self.db_url)
 
 
 def executar(args) -> int:
     raiz = Path.cwd().resolve()
     env = _ambiente_deste_processo(raiz)
     isolado = not args.sem_isolamento
-    if not _pode_corrigir(isolado):
+    no_cluster = bool(getattr(args, "cluster", None))
+    if no_cluster:  # a caixa de areia é a de cada trabalhador do cluster (que a confirma)
+        if not isolado:
+            print(NAO_ISOLADO, flush=True)
+    elif not _pode_corrigir(isolado):
         return 2
     tmp = Path(tempfile.mkdtemp(prefix="curso-corrigir-"))
-    caixas = _pasta_das_caixas(tmp, env) if isolado else None
-    grupo = _grupo_de_processos(env, tmp) if isolado else None
     lote, interrompido = None, False
     inicio = time.perf_counter()
     global _sinal_recebido
@@ -197,17 +206,24 @@ def executar(args) -> int:
     anterior = signal.signal(signal.SIGTERM, _interromper)  # um SIGTERM também limpa o tmp
     try:
         turma = _ler_turma(raiz, args)
-        original, kernel = _kernel_de_correcao(turma, tmp, env, isolado)
-        # os trabalhadores arrancam já (a importar o nbgrader) enquanto as guardas correm; depois
-        # do kernel isolado, porque herdam o JUPYTER_PATH que o aponta
-        lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
-        _guardas(turma, original, kernel, tmp, env, isolado)
+        if no_cluster:
+            lote, db_trabalhadores, kernel = _lote_no_cluster(args, turma, tmp, isolado)
+        else:
+            original, kernel = _kernel_de_correcao(turma, tmp, env, isolado)
+            # os trabalhadores arrancam já (a importar o nbgrader) enquanto as guardas correm;
+            # depois do kernel isolado, porque herdam o JUPYTER_PATH que o aponta
+            lote = Lote(args.trabalhadores, tmp / "trabalhadores", env, raiz)
+            _guardas(turma, original, kernel, tmp, env, isolado)
+            _parar_se_interrompido()
+            db_trabalhadores = _base_dos_trabalhadores(turma, tmp)
         _parar_se_interrompido()
-        lote.preparar(Preparar(raiz=str(raiz), db=str(turma.db), fonte=str(turma.fonte),
+        lote.preparar(Preparar(raiz=str(raiz), db=str(db_trabalhadores), fonte=str(turma.fonte),
                                timeout=args.timeout, kernel=kernel))
         limite = _limite_por_submissao(turma)
         _solucoes_com_nota_maxima(lote, turma.caps, turma.fonte, turma.publicado, tmp, limite)
         print("✔ as soluções têm nota máxima quando corrigidas como submissões", flush=True)
+        if getattr(args, "limite_submissao", None):
+            limite = lambda _tarefa: args.limite_submissao  # noqa: E731 — o mesmo para todas
         resultados, n_tarefas, duracao = _corrigir_submissoes(lote, turma, limite)
     except (Recusa, KeyboardInterrupt) as erro:
         # o nbgrader apanha tudo o que acontece dentro de um passo (até o KeyboardInterrupt) e
@@ -221,7 +237,7 @@ def executar(args) -> int:
         return 130
     finally:
         signal.signal(signal.SIGTERM, anterior)
-        _limpar(lote, interrompido, grupo, (caixas, tmp))
+        _limpar(lote, interrompido, env.get("CURSO_CAIXA_GRUPO"), (env.get("CURSO_CAIXAS"), tmp))
     return _relatar(turma, args, resultados, n_tarefas, duracao, inicio, isolado)
 
 
@@ -259,6 +275,7 @@ def _ler_turma(raiz: Path, args) -> _Turma:
     if args.fonte:
         cfg.CourseDirectory.source_directory = str(Path(args.fonte).resolve())
     fonte, publicado = guardas.pastas(raiz, cfg)
+    db_url, db = _db(raiz, cfg)
     pasta = cfg.CourseDirectory.get
     turma = _Turma(
         raiz=raiz, cfg=cfg, fonte=fonte, publicado=publicado,
@@ -267,7 +284,7 @@ def _ler_turma(raiz: Path, args) -> _Turma:
         submetidos=raiz / pasta("submitted_directory", "submitted"),
         corrigidos=raiz / pasta("autograded_directory", "autograded"),
         retorno=raiz / pasta("feedback_directory", "feedback"),
-        db=_db(raiz, cfg), limite_celula=_limite_por_celula(cfg, args.timeout),
+        db_url=db_url, db=db, limite_celula=_limite_por_celula(cfg, args.timeout),
     )
     print(f"Curso em {raiz}: capítulos {', '.join(turma.caps)}; {len(turma.alunos)} alunos em "
           f"{turma.submetidos.name}/; limite de {turma.limite_celula} s por célula.", flush=True)
@@ -303,7 +320,41 @@ def _guardas(turma: _Turma, original: str, kernel: str, tmp: Path, env: dict, is
     for aviso in guardas.registar_capitulos(turma.raiz, turma.cfg, turma.caps, tmp / "publicado",
                                             turma.publicado):
         print(f"⚠ {aviso}", flush=True)
-    print(f"✔ o nbgrader conhece {len(turma.caps)} capítulo(s) ({turma.db.name})", flush=True)
+    print(f"✔ o nbgrader conhece {len(turma.caps)} capítulo(s) ({turma.nome_da_base})", flush=True)
+
+
+def _base_dos_trabalhadores(turma: _Turma, tmp: Path, copia_do_curso: bool = True) -> Path:
+    """O gradebook SQLite que cada trabalhador copia para a sua pasta: o do curso, ou — em
+    PostgreSQL e no cluster (que não deve levar as notas da turma para outras máquinas) — um
+    novo, só com os capítulos, que o nbgrader gera ao lado."""
+    if copia_do_curso and turma.db is not None:
+        return turma.db
+    cfg = copy.deepcopy(turma.cfg)
+    destino = tmp / "gradebook-trabalhadores.db"
+    cfg.CourseDirectory.db_url = f"sqlite:///{destino}"
+    guardas.registar_capitulos(turma.raiz, cfg, turma.caps, tmp / "publicado-trabalhadores",
+                               turma.publicado)
+    return destino
+
+
+def _lote_no_cluster(args, turma: _Turma, tmp: Path, isolado: bool):
+    """Fases 2 e 3 no cluster: liga-se ao scheduler (um cluster que não responde é uma recusa), o
+    nbgrader conhece cada capítulo e o gradebook que vai no pacote do curso. A guarda do kernel
+    corre em cada trabalhador do cluster, com a das soluções."""
+    from curso.correcao.distribuida import LoteNoCluster
+
+    lote = LoteNoCluster(args.cluster, raiz=turma.raiz, caps=turma.caps, publicado=turma.publicado,
+                         db_url=turma.db_url, curso=turma.cfg.CourseDirectory.get("course_id", ""),
+                         isolado=isolado)
+    print(f"✔ ligado ao cluster em {lote.endereco}: {len(lote.trabalhadores)} lugar(es) de "
+          "correção" + (" (cada kernel na caixa de areia do seu trabalhador)" if isolado else ""),
+          flush=True)
+    for aviso in guardas.registar_capitulos(turma.raiz, turma.cfg, turma.caps, tmp / "publicado",
+                                            turma.publicado):
+        print(f"⚠ {aviso}", flush=True)
+    print(f"✔ o nbgrader conhece {len(turma.caps)} capítulo(s) ({turma.nome_da_base})", flush=True)
+    original = guardas.nome_do_kernel(turma.cfg, next((turma.fonte / turma.caps[0]).glob("*.ipynb")))
+    return lote, _base_dos_trabalhadores(turma, tmp, copia_do_curso=False), original
 
 
 def _limite_por_submissao(turma: _Turma):
@@ -343,14 +394,16 @@ def _corrigir_submissoes(lote: Lote, turma: _Turma, limite) -> tuple[list[Result
     print(f"A corrigir {len(tarefas)} submissões com {len(lote.trabalhadores)} trabalhador(es)…",
           flush=True)
 
-    def ao_terminar(tarefa, resposta):
+    def ao_terminar(tarefa, resposta, chave=None):
+        ignorado = False
         try:
-            r = _resultado(f"sqlite:///{turma.db}", tarefa, resposta)
+            r, ignorado = _resultado(turma.db_url, tarefa, resposta, chave)
         except Exception as erro:  # noqa: BLE001 — uma nota por registar não para o lote
             r = Resultado(tarefa.aluno, tarefa.capitulo, problemas=[
                 f"não consegui registar a nota: {type(erro).__name__}: {erro}"])
         try:
-            gravar_resultado(turma.raiz / PASTA_RESULTADOS, r)
+            if not ignorado:  # o resultado de uma submissão mais recente fica como estava
+                gravar_resultado(turma.raiz / PASTA_RESULTADOS, r)
         except OSError as erro:
             r.problemas.append(f"não consegui gravar {PASTA_RESULTADOS}/: {erro}")
         resultados.append(r)
@@ -378,14 +431,14 @@ def _relatar(turma: _Turma, args, resultados: list[Resultado], n_tarefas: int, d
     ``inicio`` é o do comando inteiro, para o total."""
     csv = Path(args.csv)
     csv = csv if csv.is_absolute() else turma.raiz / csv
-    exportar_csv(f"sqlite:///{turma.db}", csv, turma.caps, sorted({r.aluno for r in resultados}))
+    exportar_csv(turma.db_url, csv, turma.caps, sorted({r.aluno for r in resultados}))
     print()
     print(resumo(resultados, turma.caps, turma.alunos, aviso=None if isolado else NAO_ISOLADO))
     print()
     por_caderno = duracao / n_tarefas if n_tarefas else 0
     print(f"{n_tarefas} submissões corrigidas em {_num(round(duracao, 1))} s "
           f"({_num(round(por_caderno, 2))} s por caderno); total {_num(round(time.perf_counter() - inicio, 1))} s.")
-    print(f"Notas: {csv} e {turma.db.name} · corrigidos: {turma.corrigidos.name}/ALUNO/CAP/ · "
+    print(f"Notas: {csv} e {turma.nome_da_base} · corrigidos: {turma.corrigidos.name}/ALUNO/CAP/ · "
           f"retorno: {turma.retorno.name}/ALUNO/CAP/")
     sem_nota = [r for r in resultados if not r.registado]
     if sem_nota:
@@ -396,21 +449,28 @@ def _relatar(turma: _Turma, args, resultados: list[Resultado], n_tarefas: int, d
     return 0
 
 
-def _resultado(db_url: str, tarefa: Tarefa, resposta: Resposta | None) -> Resultado:
-    """A nota de uma tarefa; o aluno e o capítulo são os da tarefa, nunca os da resposta."""
+def _resultado(db_url: str, tarefa: Tarefa, resposta: Resposta | None,
+               chave=None) -> tuple[Resultado, bool]:
+    """A nota de uma tarefa; o aluno e o capítulo são os da tarefa, nunca os da resposta.
+    O segundo valor diz se o resultado foi ignorado (é de uma submissão mais antiga do que a
+    registada: a nota e o ``resultados/`` dela ficam)."""
     aluno, cap = tarefa.aluno, tarefa.capitulo
     if resposta is None:
         return Resultado(aluno, cap, problemas=[
-            "a correção parou (o trabalhador excedeu o tempo ou morreu): sem nota"])
+            "a correção parou (o trabalhador excedeu o tempo ou morreu): sem nota"]), False
     if resposta.notas is None:
         return Resultado(aluno, cap, problemas=[*resposta.problemas,
-                                                f"sem nota: {_ultima(resposta.erro)}"])
-    r = registar_na_base(db_url, aluno, cap, resposta)
+                                                f"sem nota: {_ultima(resposta.erro)}"]), False
+    with trancar(db_url, cap, aluno):
+        motivo = motivo_para_ignorar(db_url, aluno, cap, resposta.notas.timestamp)
+        if motivo:
+            return resultado_registado(db_url, aluno, cap, [motivo]), True
+        r = registar_na_base(db_url, aluno, cap, resposta, chave)
     if not resposta.ok:
         r.problemas.append(f"o nbgrader falhou: {_ultima(resposta.erro)}")
     if r.registado and not r.pontos and not r.problemas:
         r.problemas.append("0 pontos: nenhuma verificação passou (caderno por resolver?)")
-    return r
+    return r, False
 
 
 def _ultima(texto: str | None) -> str:
@@ -432,7 +492,7 @@ def _solucoes_com_nota_maxima(lote: Lote, caps, fonte: Path, publicado: Path, tm
                       retorno_ativo=False) for cap in caps]
     falhas = []
 
-    def ao_terminar(tarefa, resposta):
+    def ao_terminar(tarefa, resposta, _chave=None):
         cap = tarefa.capitulo
         if resposta is None or resposta.notas is None:
             falhas.append(f"{cap}: a correção da solução não terminou "

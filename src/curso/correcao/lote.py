@@ -6,6 +6,9 @@ mesmo ficheiro; os cadernos corrigidos e o retorno de cada tarefa vão para past
 tarefa usa (``autograded/ALUNO/CAP``, ``feedback/ALUNO/CAP``). As notas voltam ao processo
 principal, que as escreve na base de dados do curso uma tarefa de cada vez (um cadeado).
 As tarefas são distribuídas por ordem de chegada, por isso um caderno lento não atrasa os outros.
+
+O mesmo ``Trabalhador`` corre num trabalhador de um cluster Dask (``correcao/distribuida.py``),
+com o ambiente que ``ambiente_isolado`` prepara: a correção de uma submissão é a mesma nos dois.
 """
 
 from __future__ import annotations
@@ -15,12 +18,43 @@ import queue
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
 from curso.correcao.protocolo import (
     Fim, MensagemInvalida, Preparado, Preparar, Resposta, Tarefa, de_linha, para_linha,
 )
+
+VIDA = "CURSO_VIDA_FD"  # o descritor do pipe que diz ao trabalhador que quem o arrancou ainda vive
+
+
+def ambiente_isolado(env: dict, raiz: Path, tmp: Path, kernel: str) -> str:
+    """Prepara ``env`` (o ambiente dos trabalhadores) para corrigir na caixa de areia e devolve o
+    kernel a usar: o kernel spec ``curso-isolado`` (o ``argv`` do kernel ``kernel`` dentro da
+    caixa) numa pasta de ``tmp`` à frente no ``JUPYTER_PATH``, a pasta das caixas
+    (``CURSO_CAIXAS``) e o nome do grupo de processos (``CURSO_CAIXA_GRUPO``, o cgroup).
+
+    Os sockets Unix têm no máximo 107 caracteres (e cada um acrescenta ~35 ao caminho da pasta):
+    com um ``tmp`` comprido, as caixas vão para uma pasta curta em /tmp, que quem chama apaga
+    no fim (``env["CURSO_CAIXAS"]``, como ``tmp``)."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    from curso.correcao import caixa
+
+    env["CURSO_CAIXAS"] = (str(tmp / "c") if len(str(tmp)) <= 70
+                           else tempfile.mkdtemp(prefix="curso-caixas-", dir="/tmp"))
+    env["CURSO_CAIXA_GRUPO"] = f"curso-corrigir-{os.getpid()}-{Path(tmp).name[-8:]}"
+    try:
+        spec = KernelSpecManager().get_kernel_spec(kernel)
+    except NoSuchKernel:
+        return kernel  # a guarda do kernel explica o que falta
+    caixa.especificacao(tmp / "jupyter", [*spec.argv, *caixa.ARGUMENTOS_DO_KERNEL], {
+        "leitura_extra": [str(raiz / "tests" / "exercicios"), spec.resource_dir],
+        "raiz_publica": str(raiz),
+    })
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(tmp / "jupyter"), env.get("JUPYTER_PATH")]))
+    return caixa.NOME
 
 
 class Trabalhador:
@@ -31,11 +65,18 @@ class Trabalhador:
         self.pasta = Path(pasta)
         self.pasta.mkdir(parents=True, exist_ok=True)
         self.registo = open(self.pasta / "trabalhador.log", "a", encoding="utf-8")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "curso.correcao.trabalhador", str(self.pasta)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.registo, env=env,
-            cwd=raiz, text=True, encoding="utf-8", start_new_session=True,
-        )
+        # o trabalhador vigia a outra ponta deste pipe: quando este processo morre (um kill -9,
+        # um trabalhador do Dask que cai), o pipe fecha e ele mata o seu grupo, com os kernels
+        leitura, self._vida = os.pipe()
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "curso.correcao.trabalhador", str(self.pasta)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.registo,
+                env={**env, VIDA: str(leitura)}, pass_fds=(leitura,),
+                cwd=raiz, text=True, encoding="utf-8", start_new_session=True,
+            )
+        finally:
+            os.close(leitura)
         self.morto = False
 
     def pedir(self, mensagem: Preparar | Tarefa, limite: float) -> Preparado | Resposta | None:
@@ -85,6 +126,9 @@ class Trabalhador:
             except (OSError, ValueError, subprocess.TimeoutExpired):
                 self.matar()
         self.registo.close()
+        if self._vida is not None:
+            os.close(self._vida)
+            self._vida = None
 
 
 class Lote:

@@ -31,6 +31,8 @@ Configuração (no ``nbgrader_config.py`` do curso)::
     c.CorrecaoNaEntrega.timeout = 20        # limite por célula (curso corrigir --timeout)
     c.CorrecaoNaEntrega.limite = 300        # segundos para corrigir uma submissão inteira
     c.CorrecaoNaEntrega.argumentos = []     # mais opções do curso corrigir (ex.: --fonte …)
+    c.CorrecaoNaEntrega.cluster = ""        # onde corrigir: vazio, nesta máquina; ou um cluster
+                                            # Dask (curso corrigir --cluster, docs/cluster.md)
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ class Configuracao:
     intervalo: float = INTERVALO
     limite: float = LIMITE
     ignorar: list[str] = field(default_factory=lambda: list(IGNORAR))
+    cluster: str = ""  # onde corre a correção de uma entrega: aqui, ou num cluster Dask
 
     @property
     def inbound(self) -> Path:
@@ -114,7 +117,8 @@ def ler(raiz: Path) -> Configuracao:
         espera=float(sec.get("espera", ESPERA)), timeout=int(timeout) if timeout else None,
         argumentos=[str(a) for a in sec.get("argumentos", [])],
         intervalo=float(sec.get("intervalo", INTERVALO)), limite=float(sec.get("limite", LIMITE)),
-        ignorar=[str(p) for p in cfg.CourseDirectory.get("ignore", IGNORAR)])
+        ignorar=[str(p) for p in cfg.CourseDirectory.get("ignore", IGNORAR)],
+        cluster=str(sec.get("cluster") or ""))
 
 
 @dataclass
@@ -366,6 +370,8 @@ class Servico:
                    "--csv", str(self.raiz / "notas_na_entrega.csv")]
         if cfg.timeout:
             comando += ["--timeout", str(cfg.timeout)]
+        if cfg.cluster:
+            comando += ["--cluster", cfg.cluster]
         return self.correr([*comando, *cfg.argumentos], cfg.limite)
 
     def _retorno(self, cfg: Configuracao, entrega: NomeDaEntrega, recibo: Recibo, submetido: Path,

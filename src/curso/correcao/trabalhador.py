@@ -14,7 +14,9 @@ from __future__ import annotations
 import copy
 import os
 import shutil
+import signal
 import sys
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -218,8 +220,32 @@ def compilar_modelos_uma_vez() -> None:
     TemplateExporter._curso_modelos_compilados = cache
 
 
+def morrer_com_quem_me_arrancou() -> None:
+    """Quem arrancou este processo (``lote.Trabalhador``) deixa-lhe a ponta de leitura de um pipe
+    cuja ponta de escrita só ele tem: quando ele morre — mesmo com um ``kill -9``, ou um
+    trabalhador do Dask que cai a meio —, a leitura acaba e este processo mata o seu grupo (ele e
+    o que arrancou; a caixa de areia morre com ele, ``--die-with-parent``). Nenhum trabalhador
+    órfão fica a corrigir para ninguém."""
+    from curso.correcao.lote import VIDA
+
+    descritor = os.environ.pop(VIDA, None)
+    if descritor is None:
+        return
+
+    def vigiar():
+        try:
+            while os.read(int(descritor), 1):
+                pass
+        except OSError:
+            pass
+        os.killpg(os.getpgid(0), signal.SIGKILL)
+
+    threading.Thread(target=vigiar, name="vida", daemon=True).start()
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    morrer_com_quem_me_arrancou()
     pasta = Path(argv[0])
     pasta.mkdir(parents=True, exist_ok=True)
     # o stdout fica só para o protocolo; tudo o resto (logs, avisos) vai para o stderr
