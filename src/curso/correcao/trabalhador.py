@@ -218,8 +218,25 @@ def compilar_modelos_uma_vez() -> None:
     TemplateExporter._curso_modelos_compilados = cache
 
 
+# Teto da memória de dados do trabalhador (o que ocupa a corrigir, medido: ≈ 260 MiB). Os sockets
+# para o kernel recusam cada parte de mensagem acima de ``fronteira.sessao.TETO_DA_PARTE``, mas
+# não o número de partes: com este teto, uma mensagem de muitas partes faz o zmq cortar a ligação
+# (falta de memória ao receber) em vez de o trabalhador crescer sem fim. Só o limite suave: o
+# kernel, na caixa, põe os seus (``interior``).
+MEMORIA_DO_TRABALHADOR = 2**30
+
+
+def limitar_memoria(teto: int = MEMORIA_DO_TRABALHADOR) -> None:
+    import resource
+
+    _, maximo = resource.getrlimit(resource.RLIMIT_DATA)
+    suave = teto if maximo == resource.RLIM_INFINITY else min(teto, maximo)
+    resource.setrlimit(resource.RLIMIT_DATA, (suave, maximo))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    limitar_memoria()
     pasta = Path(argv[0])
     pasta.mkdir(parents=True, exist_ok=True)
     # o stdout fica só para o protocolo; tudo o resto (logs, avisos) vai para o stderr
