@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import json
 import os
 import time
@@ -61,6 +62,10 @@ DE_UM_OPACO = frozenset({"chamar", "atributo", "item", "tamanho", "lista"})
 # onde a exceção de uma função do kernel passou, quando o kernel não o diz: é do aluno na mesma
 QUADRO_DO_KERNEL = {"ficheiro": "<kernel do aluno>", "linha": 0, "funcao": "?", "texto": ""}
 MARCAS_LOCAIS = ("$chamavel", "$opaco", "$cliente", "$local")
+# Os números dos objetos e dos contentores deste lado nunca se repetem neste processo: uma
+# referência que o kernel guardou de outra operação, ou de outra célula, nunca acerta num
+# objeto que veio depois.
+_NUMEROS = itertools.count(1)
 
 
 @dataclass
@@ -101,7 +106,6 @@ class Ligacao:
         self._pilha: list[list] = []  # os argumentos originais das chamadas em curso
         self._enviados: dict[int, Any] = {}  # contentores desta operação: n → o próprio
         self._numeros_enviados: dict[int, int] = {}
-        self._ultimo_enviado = 0  # os números nunca se repetem: um antigo não acerta num novo
         self._servindo = False  # o kernel está em servir(), à espera de um pedido
         self._sessao = ""  # a sessão de servir() em curso
         self._globais: set[str] = set()  # as funções que daqui foram pelo nome (``$global``)
@@ -406,7 +410,7 @@ class Ligacao:
     def _local(self, objeto: Any, operacoes: frozenset, usado: Any = None) -> int:
         n = self._numeros.get(id(objeto))
         if n is None or self._locais[n].original is not objeto:
-            n = max(self._locais, default=0) + 1
+            n = next(_NUMEROS)
             self._locais[n] = _Local(objeto if usado is None else usado, operacoes, objeto)
             self._numeros[id(objeto)] = n
         if self._operacoes:
@@ -442,8 +446,7 @@ class Ligacao:
         objeto. Os números de outra operação já não valem."""
         n = self._numeros_enviados.get(id(valor))
         if n is None or self._enviados.get(n) is not valor:
-            self._ultimo_enviado += 1
-            n = self._ultimo_enviado
+            n = next(_NUMEROS)
             self._enviados[n] = valor
             self._numeros_enviados[id(valor)] = n
         return n
