@@ -605,9 +605,13 @@ def descrevivel(objeto: Any) -> bool:
     codigo = getattr(alvo, "__code__", None)
     if codigo is None:  # um objeto chamável: o código é o do seu __call__
         codigo = getattr(vars(type(objeto)).get("__call__"), "__code__", None)
-    if not isinstance(getattr(codigo, "co_filename", None), str) or codigo.co_filename.startswith("<"):
-        return False
-    return os.path.realpath(codigo.co_filename).startswith(_pastas_publicas())
+    ficheiro = getattr(codigo, "co_filename", None)
+    return isinstance(ficheiro, str) and _ficheiro_publico(ficheiro)
+
+
+@functools.lru_cache(maxsize=256)
+def _ficheiro_publico(ficheiro: str) -> bool:
+    return not ficheiro.startswith("<") and os.path.realpath(ficheiro).startswith(_pastas_publicas())
 
 
 def _aceita(objeto: Any, args: list, kwargs: dict) -> None:
