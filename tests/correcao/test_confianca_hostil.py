@@ -341,6 +341,7 @@ class Corrida:
             vigia.join()
         self.saida = self.r.stdout + self.r.stderr
         (pasta / "saida.txt").write_text(self.saida, encoding="utf-8")
+        (pasta / "picos.json").write_text(json.dumps(self.picos), encoding="utf-8")
         self.problemas = self.r.stdout.split("Problemas")[-1]
         with Gradebook(f"sqlite:///{self.curso / 'gradebook.db'}") as gb:
             self.notas = {(s.student_id, cap): s.score for cap in CAPITULOS
