@@ -250,6 +250,15 @@ def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):
     raise type({nome!r}, ({base},), {{"__module__": {modulo!r}}})("a culpa não é minha")
 """
 
+# o mesmo ValueError, com quadros do traceback que o corretor não consegue ler (uma linha que
+# não é um número)
+QUADROS_ILEGIVEIS = """
+def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):
+    import curso.fronteira.kernel as _k
+    _k._quadros = lambda erro: [{"ficheiro": "x", "linha": "não é um número", "funcao": "f"}]
+    raise ValueError("a culpa não é minha")
+"""
+
 ALUNOS: dict[str, tuple[str, set | None, dict]] = {
     "solucao": ("cap01", None, {}),
     "branco": ("cap01", set(), {}),
@@ -268,6 +277,7 @@ ALUNOS: dict[str, tuple[str, set | None, dict]] = {
         nome="ErroDaFronteira", base="Exception", modulo="curso.fronteira.dados")}),
     "validacao_ilegivel": ("cap01", {"ex1_2"}, {"ex1_1": FORJADA.format(
         nome="ValidationError", base="Exception", modulo="jsonschema.exceptions")}),
+    "quadros_ilegiveis": ("cap01", {"ex1_2"}, {"ex1_1": QUADROS_ILEGIVEIS}),
     # 3. objetos de uma chamada anterior
     "quatro_por_omissao": ("cap01", {"ex1_1"}, {"ex1_1": QUATRO_POR_OMISSAO}),
     "decisor_antigo": ("cap01", {"ex1_1"}, {"ex1_1": DECISOR_ANTIGO}),
@@ -299,7 +309,7 @@ FAMILIAS = {
                                           ("assinatura_vazia", "altera_ferramentas"),
                                           ("rebenta_fora_das_celulas", "rebenta")],
     "excecao_forjada": [("tempo_esgotado", "excecao_simples"), ("erro_da_fronteira", "excecao_simples"),
-                        ("validacao_ilegivel", "excecao_simples")],
+                        ("validacao_ilegivel", "excecao_simples"), ("quadros_ilegiveis", "excecao_simples")],
     "objeto_de_uma_chamada_anterior": [("decisor_antigo", "quatro_por_omissao")],
     "espiao_reescrito": [("espiao_calado", "espiao_falador"), ("pedido_esquecido", "pedido_lembrado")],
     "tempo_declarado_pelo_kernel": [("eco_lento", "eco_normal")],
@@ -443,7 +453,7 @@ def test_a_culpa_de_uma_excecao_do_kernel_e_do_aluno(corrida):
     """Uma função do kernel que diz ser do json rebenta: a mensagem é a mesma do controlo
     («O teu código lançou…»), nunca «Erro na própria verificação… avisa o professor»."""
     for aluno in ("rebenta", "rebenta_fora_das_celulas", "tempo_esgotado", "erro_da_fronteira",
-                  "validacao_ilegivel"):
+                  "validacao_ilegivel", "quadros_ilegiveis"):
         mensagens = [v["mensagem"] for v in corrida.resultados(aluno)["1.1"]["verificacoes"]
                      if v["estado"] != "passou"]
         assert mensagens and all(m.startswith("O teu código lançou") for m in mensagens), (aluno, mensagens)

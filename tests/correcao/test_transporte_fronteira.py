@@ -128,3 +128,21 @@ def test_mensagem_enorme_fica_a_porta(kernel):
             nb.enorme()  # o corretor nunca a lê: o pedido passa do prazo
     assert nb.ligacao.tempo_esgotado
     assert _pico_de_memoria() - antes < 64 * 1024, "a mensagem enorme entrou na memória do corretor"
+
+
+def test_os_sockets_do_trabalhador_tem_teto():
+    """Todos os sockets que o corretor abre para o kernel têm o teto de cada parte de mensagem:
+    o do cliente que executa o caderno, o de controlo do gestor e os do cliente da fronteira."""
+    import zmq
+
+    from curso.correcao.fronteira import ExecutarComFronteira
+    from curso.fronteira.sessao import TETO_DA_PARTE, ClienteDaFronteira
+
+    km = ExecutarComFronteira(kernel_name="python3").create_kernel_manager()
+    cliente, fronteira = km.client(), ClienteDaFronteira()
+    try:
+        for contexto in (km.context, cliente.context, fronteira.context):
+            assert contexto.getsockopt(zmq.MAXMSGSIZE) == TETO_DA_PARTE
+    finally:
+        for contexto in (km.context, cliente.context, fronteira.context):
+            contexto.destroy(linger=0)

@@ -516,7 +516,7 @@ class Ligacao:
         except Exception:  # noqa: BLE001 — nem assim (dados que não se leem): a verificação falha
             erro = ExcecaoDoAluno("o código do aluno lançou uma exceção que não se consegue ler")
         quadros = descricao.get("quadros")
-        quadros = [q for q in quadros if isinstance(q, dict)][:20] if isinstance(quadros, list) else []
+        quadros = [_quadro(q) for q in quadros if isinstance(q, dict)][:20] if isinstance(quadros, list) else []
         anexar_quadros(erro, quadros or [QUADRO_DO_KERNEL])
         return erro
 
@@ -568,6 +568,15 @@ def _tipo(msg: dict) -> str | None:
     except ValueError:
         return None
     return mensagem.get("tipo") if isinstance(mensagem, dict) else None
+
+
+def _quadro(q: dict) -> dict:
+    """Um quadro do traceback descrito pelo kernel, só com texto e um número de linha: quem o lê
+    (``tracebacks.quadros_do_aluno``, as mensagens) nunca rebenta com o que o kernel lá pôs."""
+    linha = q.get("linha")
+    return {"ficheiro": str(q.get("ficheiro"))[:500], "funcao": str(q.get("funcao"))[:200],
+            "linha": linha if type(linha) is int and 0 <= linha < 10**9 else 0,
+            "texto": str(q.get("texto") or "")[:300]}
 
 
 def _numeros_locais(dados: Any) -> Iterator[int]:
