@@ -242,6 +242,10 @@ def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):
                    k.get_parent("shell"), ident=k._parent_ident["shell"], buffers=[parte] * 48)
     _k._receber()
 """
+# e 200 MiB de saída de uma vez, pelo canal das saídas (o do cliente que executa o caderno)
+SAIDA_ENORME = """
+print("x" * 200 * 2**20)
+"""
 
 # 1.1 rebenta com uma exceção que diz ter o nome e o módulo de uma exceção interna da correção
 # (ou de uma que rebenta ao ser lida); o controlo rebenta com um ValueError
@@ -286,6 +290,7 @@ ALUNOS: dict[str, tuple[str, set | None, dict]] = {
     # 4. mensagens enormes
     "uma_parte": ("cap01", {"ex1_2"}, {"ex1_1": UMA_PARTE}),
     "muitas_partes": ("cap01", {"ex1_2"}, {"ex1_1": MUITAS_PARTES}),
+    "saida_enorme": ("cap01", {"ex1_2"}, {"ex1_1": SAIDA_ENORME}),
     "so_b": ("cap01", {"ex1_2"}, {}),
     # 3. o registo de um espião
     "solucao2": ("cap02", None, {}),
@@ -315,7 +320,7 @@ FAMILIAS = {
     "tempo_declarado_pelo_kernel": [("eco_lento", "eco_normal")],
     "modulo_do_kernel_no_teste_escondido": [("math_do_kernel", "cache_total")],
     "auxiliar_escondido_descrito": [("descricoes", "solucao")],
-    "mensagem_enorme": [("uma_parte", "so_b"), ("muitas_partes", "so_b")],
+    "mensagem_enorme": [("uma_parte", "so_b"), ("muitas_partes", "so_b"), ("saida_enorme", "so_b")],
 }
 
 
@@ -482,11 +487,12 @@ def test_os_auxiliares_escondidos_chegam_anonimos(corrida):
 
 @pytest.mark.timeout(1800)
 def test_o_trabalhador_nao_cresce(corrida):
-    """Uma parte de 200 MB fica à porta do socket; 48 partes de 30 MiB não passam do teto de
-    memória do trabalhador (o zmq corta a ligação): nenhum trabalhador passa do seu teto."""
+    """Uma parte de 200 MB fica à porta do socket (da fronteira ou das saídas); 48 partes de
+    30 MiB não passam do teto de memória do trabalhador (o zmq corta a ligação): nenhum
+    trabalhador passa do seu teto, e o resto do caderno é corrigido."""
     assert corrida.picos, "não vi nenhum trabalhador a correr"
     teto = (MEMORIA_DO_TRABALHADOR + 128 * 2**20) // 1024
     assert max(corrida.picos.values()) < teto, corrida.picos
-    for aluno in ("uma_parte", "muitas_partes"):
+    for aluno in ("uma_parte", "muitas_partes", "saida_enorme"):
         assert corrida.celulas[aluno]["ex1_1_verificacao"] == 0
         assert corrida.celulas[aluno]["ex1_2_verificacao"] == corrida.celulas["so_b"]["ex1_2_verificacao"] > 0

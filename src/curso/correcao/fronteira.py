@@ -117,6 +117,12 @@ class ExecutarComFronteira(ExecutarSemParar):
 
     def _reanimar(self, index: int) -> None:
         self._fechar_cliente()  # o kernel novo tem outros sockets
+        # e um cliente do caderno novo: um socket que o zmq fechou por causa de uma mensagem acima
+        # do teto (uma saída enorme) não volta a ligar-se, e o kernel novo nunca pareceria pronto
+        self.kc.stop_channels()
+        self.kc = self.km.client()
+        self.kc.start_channels()
+        self.kc.allow_stdin = False
         super()._reanimar(index)
 
     def preprocess_cell(self, cell, resources, index):

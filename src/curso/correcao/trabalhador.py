@@ -218,7 +218,7 @@ def compilar_modelos_uma_vez() -> None:
     TemplateExporter._curso_modelos_compilados = cache
 
 
-# Teto da memória de dados do trabalhador (o que ocupa a corrigir, medido: ≈ 260 MiB). Os sockets
+# Teto da memória de dados do trabalhador (a corrigir os nove capítulos ocupa 270–390 MiB). Os sockets
 # para o kernel recusam cada parte de mensagem acima de ``fronteira.sessao.TETO_DA_PARTE``, mas
 # não o número de partes: com este teto, uma mensagem de muitas partes faz o zmq cortar a ligação
 # (falta de memória ao receber) em vez de o trabalhador crescer sem fim. Só o limite suave: o
