@@ -161,16 +161,20 @@ def nomes_livres(codigo: str) -> list[str]:
     return [n for n in dict.fromkeys(lidos) if n not in definidos and not hasattr(builtins, n)]
 
 
-def correr_escondidos(codigo: str, nb, origem: str = "<testes escondidos>") -> None:
+def correr_escondidos(codigo: str, nb, origem: str = "<testes escondidos>",
+                      ligados: dict | None = None) -> None:
     """Corre os testes escondidos neste processo, com os nomes do caderno vindos de ``nb`` — um
     ``Caderno`` carregado aqui ou o ``CadernoRemoto`` da fronteira (na correção, os testes
-    escondidos nunca entram no kernel do aluno).
+    escondidos nunca entram no kernel do aluno). Os nomes de ``ligados`` não se pedem a ``nb``
+    (na correção, ``curso.fronteira.sessao`` decide quais: os que se ligam do lado de confiança).
 
     Lança o que o teste lançar (um ``AssertionError`` é um teste que falhou). Um nome que o
     caderno não tem fica por definir: o teste dá ``NameError``, como daria no kernel.
     """
-    espaco: dict = {"__name__": "__escondidos__"}
+    espaco: dict = {"__name__": "__escondidos__", **(ligados or {})}
     for nome in nomes_livres(codigo):
+        if nome in espaco:
+            continue
         try:
             espaco[nome] = getattr(nb, nome)
         except NaoImplementado:

@@ -720,9 +720,11 @@ def test_alunos_hostis(tmp_path, temporarias):
     assert ENCHEU not in saidas
     assert any("encher_o_disco" in li and "pasta de ligação" in li and "terminado" in li
                for li in problemas.splitlines()), problemas
+    # (uma mensagem de saída acima do teto do socket nem é lida: o zmq corta a ligação, a célula
+    # fica por acabar e o resto do caderno corre num kernel novo)
     inundado = curso / "autograded" / "saida_sem_fim" / CAP / f"{CAP}.ipynb"
     assert inundado.stat().st_size < 3 * 2**20, inundado.stat().st_size
-    assert "foi cortado pela correção" in _saidas(inundado)
+    assert any(nota in _saidas(inundado) for nota in ("foi cortado pela correção", "não terminou em"))
     assert FIM_DA_INUNDACAO not in _saidas(inundado)
 
 

@@ -14,8 +14,8 @@ import re
 import pytest
 from jupyter_client import KernelManager
 
-from curso.caderno import carregar, correr_escondidos, ler_celulas
-from curso.fronteira.sessao import abrir
+from curso.caderno import carregar, ler_celulas
+from curso.fronteira.sessao import abrir, correr_escondidos
 from curso.mutacao import exercicios_do_caderno
 from curso.verificacao import FALHOU, correr_verificacoes, estado_do_exercicio, exercicios_do_capitulo
 from repositorio._cadernos import CAPITULOS, RAIZ, caderno_de_solucoes, exercicio, solucao

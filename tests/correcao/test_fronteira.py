@@ -202,3 +202,27 @@ def test_o_kernel_nao_escolhe_funcoes_do_corretor_pelo_nome(monkeypatch, como):
     _, notas = _corrigir(_com_escondidos(aluno))
     assert notas == {VER_A: 0, VER_B: PTS_B, VER_C: 0}, notas
     assert chamadas == [], f"o corretor correu o seu próprio eval com {chamadas[:2]}"
+
+
+def test_os_testes_escondidos_so_tiram_do_kernel_as_respostas():
+    """Os módulos e os auxiliares que as células bloqueadas do curso importam ligam-se do lado de
+    confiança; só o resto (as respostas) se pede ao caderno."""
+    import math
+
+    from curso.fronteira.sessao import correr_escondidos, ligacoes_de_confianca, ligados_deste_lado
+    from curso.offline import cliente_offline
+
+    codigo = "assert math.isclose(resposta, 0.3) and cliente_offline is not None"
+    confianca = ligacoes_de_confianca(["import json\nfrom curso.offline import cliente_offline\n"])
+    assert ligados_deste_lado(codigo, confianca) == {"math": math, "cliente_offline": cliente_offline}
+
+    class Caderno:  # o kernel de um aluno que redefiniu math: só a resposta lhe é pedida
+        pedidos: list = []
+
+        def __getattr__(self, nome):
+            self.pedidos.append(nome)
+            return {"resposta": 0.1 + 0.2, "math": None, "cliente_offline": None}[nome]
+
+    nb = Caderno()
+    correr_escondidos(codigo, nb, confianca=confianca)
+    assert nb.pedidos == ["resposta"]

@@ -7,10 +7,14 @@ As corridas que o transporte tem de aguentar, provocadas de propósito num kerne
 - um pedido passa do prazo e o código do aluno apanha o Ctrl+C e responde na mesma: essa resposta
   atrasada nunca passa pela do pedido seguinte, que corre numa sessão nova;
 - à saída o kernel fica livre para as células seguintes do caderno, com o mesmo cliente da
-  fronteira a servir várias células, como na correção.
+  fronteira a servir várias células, como na correção;
+- uma mensagem de 200 MB do kernel fica à porta do socket (``zmq.MAXMSGSIZE``): não entra na
+  memória do corretor e o pedido falha (na correção, a célula vale 0 e o kernel é reiniciado).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from jupyter_client import KernelManager
@@ -31,6 +35,10 @@ def teimoso():
         time.sleep(30)
     except KeyboardInterrupt:
         return "resposta atrasada"
+
+def enorme():
+    import curso.fronteira.kernel as _k
+    _k._enviar_texto('"' + "x" * 200_000_000 + '"')
 """
 
 # o «pronto» nunca sai (como quando o zmq o deita fora): o kernel fica logo à espera dos pedidos
@@ -103,3 +111,38 @@ def test_um_cliente_serve_varias_celulas(kernel):
         cliente.stop_channels()
     with abrir(km.get_connection_info(), km.interrupt_kernel) as nb:
         assert nb.z == 19
+
+
+def _pico_de_memoria() -> int:
+    """O maior RSS deste processo desde a última vez que se limpou (KiB)."""
+    linha = next(li for li in Path("/proc/self/status").read_text().splitlines() if li.startswith("VmHWM:"))
+    return int(linha.split()[1])
+
+
+def test_mensagem_enorme_fica_a_porta(kernel):
+    km, _ = kernel
+    Path("/proc/self/clear_refs").write_text("5")  # o pico de memória volta a contar daqui
+    antes = _pico_de_memoria()
+    with abrir(km.get_connection_info(), km.interrupt_kernel, limite=5) as nb:
+        with pytest.raises(ErroDaFronteira):
+            nb.enorme()  # o corretor nunca a lê: o pedido passa do prazo
+    assert nb.ligacao.tempo_esgotado
+    assert _pico_de_memoria() - antes < 64 * 1024, "a mensagem enorme entrou na memória do corretor"
+
+
+def test_os_sockets_do_trabalhador_tem_teto():
+    """Todos os sockets que o corretor abre para o kernel têm o teto de cada parte de mensagem:
+    o do cliente que executa o caderno, o de controlo do gestor e os do cliente da fronteira."""
+    import zmq
+
+    from curso.correcao.fronteira import ExecutarComFronteira
+    from curso.fronteira.sessao import TETO_DA_PARTE, ClienteDaFronteira
+
+    km = ExecutarComFronteira(kernel_name="python3").create_kernel_manager()
+    cliente, fronteira = km.client(), ClienteDaFronteira()
+    try:
+        for contexto in (km.context, cliente.context, fronteira.context):
+            assert contexto.getsockopt(zmq.MAXMSGSIZE) == TETO_DA_PARTE
+    finally:
+        for contexto in (km.context, cliente.context, fronteira.context):
+            contexto.destroy(linger=0)

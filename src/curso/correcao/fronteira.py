@@ -7,6 +7,12 @@ chegam às funções do aluno por ``curso.fronteira`` e as saídas da célula �
 dar a nota — são escritas por este processo. O que o kernel faz (imprimir, remendar o IPython,
 ``sys.settrace``, *threads*) não chega a estas saídas, e nada de um teste escondido lhe é enviado.
 
+Os testes escondidos só tiram do kernel as respostas: os nomes que importam das células
+bloqueadas do curso (lidas da base de dados do nbgrader, não do caderno entregue) ligam-se deste
+lado (``fronteira.sessao.ligados_deste_lado``). Os clientes Jupyter deste processo (o que
+executa o caderno e o da fronteira) recusam no *socket* cada parte de mensagem acima de
+``sessao.TETO_DA_PARTE``.
+
 O resultado de cada verificação fica em ``PASTA/ALUNO/CAPITULO.json`` quando a pasta está
 configurada (``ExecutarComFronteira.pasta_resultados``), para o professor o consultar.
 """
@@ -20,14 +26,22 @@ import time
 import traceback
 from pathlib import Path
 
+import zmq
 from jupyter_core.utils import run_sync
 from nbformat.notebooknode import NotebookNode
 from traitlets import Bool, Unicode
 
-from curso.caderno import correr_escondidos, e_celula_de_verificacao
+from curso.caderno import e_celula_de_verificacao
 from curso.correcao.recuperacao import KERNEL_MORREU, NAO_PAROU, ExecutarSemParar
 from curso.fronteira.confianca import ErroDaFronteira
-from curso.fronteira.sessao import abrir, cliente_da_fronteira
+from curso.fronteira.sessao import (
+    TETO_DA_PARTE,
+    abrir,
+    cliente_da_fronteira,
+    com_tetos,
+    correr_escondidos,
+    ligacoes_de_confianca,
+)
 from curso.verificacao import DICA_TEMPO, PASSOU, PREFIXO_PUBLICAS, Relatorio, correr_verificacoes
 
 VERIFICAR = re.compile(r"""^\s*verificar\(\s*["'](\d+\.\d+)["']\s*\)\s*(#.*)?$""")
@@ -75,11 +89,21 @@ class ExecutarComFronteira(ExecutarSemParar):
         self._registo: list[str] | None = None
         self._cliente = None  # o cliente da fronteira, um por kernel (ligar custa)
         info = (resources or {}).get("nbgrader", {})
+        self._confianca = ligacoes_de_confianca(_celulas_do_curso(nb, info))
         try:
             return super().preprocess(nb, resources, km)
         finally:
             self._fechar_cliente()
             self._guardar(info.get("student"), info.get("assignment"), resources)
+
+    def create_kernel_manager(self):
+        """O gestor do kernel como o do nbgrader, com os tetos de ``sessao.com_tetos`` nos
+        *sockets* que este processo abre para o kernel (o cliente que executa o caderno e o
+        canal de controlo)."""
+        km = super().create_kernel_manager()
+        km.client_factory = com_tetos(km.client_factory)
+        km.context.setsockopt(zmq.MAXMSGSIZE, TETO_DA_PARTE)
+        return km
 
     def _cliente_da_fronteira(self):
         if self._cliente is None:
@@ -93,6 +117,12 @@ class ExecutarComFronteira(ExecutarSemParar):
 
     def _reanimar(self, index: int) -> None:
         self._fechar_cliente()  # o kernel novo tem outros sockets
+        # e um cliente do caderno novo: um socket que o zmq fechou por causa de uma mensagem acima
+        # do teto (uma saída enorme) não volta a ligar-se, e o kernel novo nunca pareceria pronto
+        self.kc.stop_channels()
+        self.kc = self.km.client()
+        self.kc.start_channels()
+        self.kc.allow_stdin = False
         super()._reanimar(index)
 
     def preprocess_cell(self, cell, resources, index):
@@ -163,8 +193,10 @@ class ExecutarComFronteira(ExecutarSemParar):
             return []
         inicio = time.monotonic()
         try:
-            correr_escondidos(codigo, nb, f"<testes escondidos de {ident}>")
-        except Exception as erro:  # noqa: BLE001 — um teste escondido que falha, seja como for
+            correr_escondidos(codigo, nb, f"<testes escondidos de {ident}>", self._confianca)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as erro:  # noqa: BLE001 — um teste escondido que falha, seja como for: 0, nunca «ERRO»
             nome = type(erro).__name__
             mensagem = str(erro)[:LIMITE_MENSAGEM] if not isinstance(erro, AssertionError) else ""
             self._resultados.setdefault(ident, {})["escondidos"] = {
@@ -186,6 +218,25 @@ class ExecutarComFronteira(ExecutarSemParar):
         temporario = destino.with_suffix(".tmp")
         temporario.write_text(json.dumps(dados, ensure_ascii=False, indent=1), encoding="utf-8")
         temporario.replace(destino)
+
+
+def _celulas_do_curso(nb, info: dict) -> list[str]:
+    """O texto das células bloqueadas do caderno do curso (sem as de verificação): da base de
+    dados do nbgrader, que o aluno não escreve, quando a correção a tem; senão, do caderno (as
+    provas que correm o executor sem o nbgrader)."""
+    if info.get("db_url") and info.get("notebook") and info.get("assignment"):
+        from nbgrader.api import Gradebook, MissingEntry
+
+        try:
+            with Gradebook(info["db_url"]) as gb:
+                caderno = gb.find_notebook(info["notebook"], info["assignment"])
+                corrigidas = {c.name for c in caderno.grade_cells}
+                return [c.source for c in caderno.source_cells
+                        if c.locked and c.cell_type == "code" and c.name not in corrigidas]
+        except MissingEntry:
+            return []
+    return [c.source for c in nb.cells if c.cell_type == "code"
+            and c.metadata.get("nbgrader", {}).get("locked") and not e_celula_de_verificacao(c)]
 
 
 def _ident(grade_id: str | None) -> str:

@@ -25,7 +25,9 @@ FICHEIRO_MAXIMO = 256 * 2**20  # nenhum ficheiro escrito pelo kernel passa disto
 
 
 def limitar(memoria: int, processos: int) -> None:
-    for limite, valor in ((resource.RLIMIT_AS, memoria), (resource.RLIMIT_NPROC, processos),
+    # RLIMIT_DATA também: o kernel não herda o teto (mais baixo) do trabalhador que o lançou
+    for limite, valor in ((resource.RLIMIT_AS, memoria), (resource.RLIMIT_DATA, memoria),
+                          (resource.RLIMIT_NPROC, processos),
                           (resource.RLIMIT_FSIZE, FICHEIRO_MAXIMO), (resource.RLIMIT_CORE, 0)):
         resource.setrlimit(limite, (valor, valor))
 

@@ -243,9 +243,26 @@ def morrer_com_quem_me_arrancou() -> None:
     threading.Thread(target=vigiar, name="vida", daemon=True).start()
 
 
+# Teto da memória de dados do trabalhador (a corrigir os nove capítulos ocupa 270–390 MiB). Os sockets
+# para o kernel recusam cada parte de mensagem acima de ``fronteira.sessao.TETO_DA_PARTE``, mas
+# não o número de partes: com este teto, uma mensagem de muitas partes faz o zmq cortar a ligação
+# (falta de memória ao receber) em vez de o trabalhador crescer sem fim. Só o limite suave: o
+# kernel, na caixa, põe os seus (``interior``).
+MEMORIA_DO_TRABALHADOR = 2**30
+
+
+def limitar_memoria(teto: int = MEMORIA_DO_TRABALHADOR) -> None:
+    import resource
+
+    _, maximo = resource.getrlimit(resource.RLIMIT_DATA)
+    suave = teto if maximo == resource.RLIM_INFINITY else min(teto, maximo)
+    resource.setrlimit(resource.RLIMIT_DATA, (suave, maximo))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     morrer_com_quem_me_arrancou()
+    limitar_memoria()
     pasta = Path(argv[0])
     pasta.mkdir(parents=True, exist_ok=True)
     # o stdout fica só para o protocolo; tudo o resto (logs, avisos) vai para o stderr

@@ -21,15 +21,18 @@ from __future__ import annotations
 import base64
 import importlib
 import math
+import weakref
 from typing import Any, Callable
 
 CONTENTORES = (list, dict, tuple, set, frozenset)
 ESCALARES = (str, int, float, bool, type(None))
 LIMITE_NOS = 200_000  # nós por envio: um valor maior do que isto não é dado de um exercício
 PACOTES_DE_MODELOS = ("openai.types.",)
-# módulos cujas exceções se reconstroem com a classe verdadeira (o resto vira uma subclasse)
+# módulos cujas exceções se reconstroem com a classe verdadeira (o resto vira uma subclasse).
+# Nunca o ``curso``: uma exceção do kernel com o nome e o módulo de uma exceção interna da
+# correção (``TempoEsgotado``, ``ErroDaFronteira``…) seria tratada como se o corretor a lançasse.
 MODULOS_DE_EXCECOES = ("builtins", "json", "openai", "httpx", "httpx2", "jsonschema", "pydantic",
-                       "pydantic_core", "curso")
+                       "pydantic_core")
 
 
 # funções de módulos que existem iguais dos dois lados: passam pelo nome (``time.monotonic`` por
@@ -80,6 +83,27 @@ def global_puro(nome: str) -> bool:
             or (modulo == "builtins" and funcao in BUILTINS_PUROS)
             or (modulo == "operator" and funcao in OPERADORES_PUROS)
             or nome in ("time.monotonic", "time.perf_counter", "time.time", "json.dumps", "json.loads"))
+
+
+# As funções das verificações atravessam anónimas: o kernel pode chamá-las, nunca saber o que são
+# (nome, assinatura, docstring, módulo). A exceção é a função cuja descrição é o próprio argumento.
+_DESCRITAS: weakref.WeakSet = weakref.WeakSet()
+
+
+def descrita(funcao: Callable) -> Callable:
+    """Marca ``funcao`` para atravessar a fronteira com o nome, a assinatura e a docstring, e
+    devolve-a: para quando a descrição é o próprio argumento (o 2.2 constrói a definição de uma
+    ferramenta a partir dela). Sem a marca, chega ao kernel anónima. Fora da correção não muda
+    nada: é a mesma função."""
+    _DESCRITAS.add(funcao)
+    return funcao
+
+
+def e_descrita(objeto: Any) -> bool:
+    try:
+        return objeto in _DESCRITAS
+    except TypeError:  # um objeto sem referências fracas nunca foi marcado
+        return False
 
 
 class ErroDaFronteira(RuntimeError):
@@ -335,8 +359,12 @@ def modelo_do_sdk(marca: dict) -> Any:
 ATRIBUTOS_DE_EXCECAO = ("message", "status_code", "code", "param", "type", "body")
 
 
-def descrever_excecao(erro: BaseException, codificar_valor: Callable[[Any], Any]) -> dict:
-    """Uma exceção como dados: o tipo (e os tipos de onde herda), a mensagem e poucos atributos."""
+def descrever_excecao(erro: BaseException, codificar_valor: Callable[[Any], Any],
+                      so_conhecidos: bool = False) -> dict:
+    """Uma exceção como dados: o tipo (e os tipos de onde herda), a mensagem e poucos atributos.
+
+    ``so_conhecidos`` (o corretor, com uma exceção de um objeto seu): dos tipos de onde herda só
+    vão os de ``MODULOS_DE_EXCECOES`` — o módulo de uma classe de um teste escondido não sai."""
     atributos = {}
     for nome in ATRIBUTOS_DE_EXCECAO:
         valor = getattr(erro, nome, None)
@@ -350,24 +378,30 @@ def descrever_excecao(erro: BaseException, codificar_valor: Callable[[Any], Any]
     except Exception:  # noqa: BLE001 — um __str__ que rebenta
         mensagem = "(mensagem ilegível)"
     return {"tipo": type(erro).__name__[:200],
-            "mro": [nome_da_classe(c)[:300] for c in type(erro).__mro__][:30],
+            "mro": [nome_da_classe(c)[:300] for c in type(erro).__mro__
+                    if not so_conhecidos or c.__module__ in MODULOS_DE_EXCECOES][:30],
             "mensagem": mensagem[:20_000], "atributos": atributos}
 
 
-def reconstruir_excecao(descricao: dict, descodificar_valor: Callable[[Any], Any]) -> BaseException:
-    """A exceção descrita, com a classe verdadeira quando é de um módulo conhecido; senão uma
-    subclasse com o mesmo nome da primeira classe conhecida de onde herda."""
-    mro = [str(n) for n in descricao.get("mro", [])][:30]
-    base = next((c for n in mro if (c := _classe_permitida(n, MODULOS_DE_EXCECOES))
-                 and issubclass(c, BaseException)), Exception)
-    if issubclass(base, (KeyboardInterrupt, SystemExit, GeneratorExit)):
-        base = Exception  # o código do outro lado não manda parar este processo
-    nome = str(descricao.get("tipo", "Erro"))[:200] or "Erro"
-    classe = base if base.__name__ == nome else type(nome, (base,), {"__module__": "caderno"})
+# Exceções que mudam o caminho de quem as apanha (param um ciclo, um gerador, o processo) ou
+# que um ``except Exception`` não apanha: vindas do kernel, nunca com a sua classe verdadeira.
+EXCECOES_DE_FLUXO = (StopIteration, StopAsyncIteration, GeneratorExit, KeyboardInterrupt,
+                     SystemExit, BaseExceptionGroup)
+
+
+class ExcecaoDoAluno(Exception):
+    """Uma exceção do código do aluno que não se reconstrói com a sua classe (do curso, de fluxo,
+    desconhecida, ou que não se deixa ler): chega como esta, com o nome e a mensagem dela."""
+
+
+def _base_do_aluno(classe: type) -> bool:
+    return issubclass(classe, Exception) and not issubclass(classe, EXCECOES_DE_FLUXO)
+
+
+def _criar(classe: type, mensagem: str, atributos: dict, descodificar_valor) -> BaseException:
     erro = classe.__new__(classe)
-    mensagem = str(descricao.get("mensagem", ""))
     erro.args = (mensagem,)
-    for chave, valor in (descricao.get("atributos") or {}).items():
+    for chave, valor in atributos.items():
         if chave in ATRIBUTOS_DE_EXCECAO:
             try:
                 setattr(erro, chave, descodificar_valor(valor))
@@ -375,4 +409,36 @@ def reconstruir_excecao(descricao: dict, descodificar_valor: Callable[[Any], Any
                 pass
     if issubclass(classe, KeyError):  # o str de um KeyError é o repr da chave: manter o texto
         erro.args = (mensagem.strip("'\""),) if mensagem.startswith(("'", '"')) else (mensagem,)
+    str(erro), repr(erro)  # quem a apanhar vai lê-la: uma que rebenta ao ler não serve
     return erro
+
+
+def reconstruir_excecao(descricao: dict, descodificar_valor: Callable[[Any], Any],
+                        estrita: bool = True) -> BaseException:
+    """A exceção descrita, com a classe verdadeira quando é de um módulo conhecido; senão uma
+    subclasse com o mesmo nome da primeira classe conhecida de onde herda.
+
+    ``estrita`` (o corretor, com uma exceção vinda do kernel): a classe é sempre uma ``Exception``
+    do aluno — nunca do ``curso``, nunca uma de ``EXCECOES_DE_FLUXO`` nem uma ``BaseException``;
+    a que não se reconstrói assim (ou rebenta ao ser criada ou lida) chega como
+    ``ExcecaoDoAluno``. Sem ``estrita`` (o kernel, com uma exceção do corretor) vale a
+    ``BaseException`` de uma interrupção, para o código do aluno não a apanhar."""
+    mro = [str(n) for n in descricao.get("mro", [])][:30]
+    aceitavel = _base_do_aluno if estrita else (lambda c: issubclass(c, BaseException))
+    base = next((c for n in mro if (c := _classe_permitida(n, MODULOS_DE_EXCECOES))
+                 and aceitavel(c)), Exception)
+    if issubclass(base, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+        base = Exception  # o código do outro lado não manda parar este processo
+    nome = str(descricao.get("tipo", "Erro"))[:200] or "Erro"
+    mensagem = str(descricao.get("mensagem", ""))
+    atributos = descricao.get("atributos")
+    atributos = atributos if isinstance(atributos, dict) else {}
+    try:
+        classe = base if base.__name__ == nome else type(nome, (base,), {"__module__": "caderno"})
+        return _criar(classe, mensagem, atributos, descodificar_valor)
+    except Exception:  # noqa: BLE001 — uma classe que não se deixa criar ou ler assim
+        try:
+            classe = type(nome, (ExcecaoDoAluno,), {"__module__": "caderno"})
+        except (TypeError, ValueError):  # um nome que não serve a uma classe («\0»)
+            classe = ExcecaoDoAluno
+        return _criar(classe, mensagem, {}, descodificar_valor)

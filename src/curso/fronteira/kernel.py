@@ -45,11 +45,11 @@ _sessao: list[str] = [""]  # a sessão de servir() em curso (as mensagens do cor
 
 class Opaco:
     """Um objeto do corretor que não é dado nem função (um marcador ``object()``, um
-    codificador de tokens…): os atributos, chamadas e itens são pedidos ao corretor."""
+    codificador de tokens…): os atributos, chamadas e itens são pedidos ao corretor. Anónimo,
+    como as funções: o tipo não atravessa."""
 
-    def __init__(self, numero: int, tipo: str):
+    def __init__(self, numero: int):
         object.__setattr__(self, "_numero", numero)
-        object.__setattr__(self, "_tipo", tipo)
 
     def _pedir(self, operacao: str, *args, **kwargs):
         return _chamar_de_volta(self._numero, args, kwargs, operacao)
@@ -72,7 +72,7 @@ class Opaco:
         return iter(self._pedir("lista"))
 
     def __repr__(self) -> str:
-        return f"<{self._tipo} do corretor>"
+        return "<objeto do corretor>"
 
 
 def reiniciar() -> None:
@@ -106,19 +106,16 @@ def _referir(objeto: Any) -> dict:
         texto = repr(objeto)[:200]
     except Exception:  # noqa: BLE001 — um __repr__ do aluno que rebenta
         texto = f"<{type(objeto).__name__}>"
-    marca = {"$ref": n, "tipo": nome_da_classe(type(objeto))[:200], "forma": forma,
-             "repr": texto, "chamavel": callable(objeto)}
-    codigo = getattr(objeto, "__code__", None) if inspect.isfunction(objeto) else None
-    if codigo is not None:  # o corretor vigia as funções das células, não as das bibliotecas
-        marca["ficheiro"] = str(codigo.co_filename)[:500]
-    return marca
+    # o corretor não pergunta de onde vem uma função: tudo o que vive aqui é código do aluno
+    return {"$ref": n, "tipo": nome_da_classe(type(objeto))[:200], "forma": forma,
+            "repr": texto, "chamavel": callable(objeto)}
 
 
 def _resolver(marca: dict) -> Any:
     if "$ref" in marca:
         return _objetos[int(marca["$ref"])]
     if "$opaco" in marca:
-        return _local(marca, lambda n: Opaco(n, str(marca.get("tipo", "objeto"))))
+        return _local(marca, Opaco)
     if "$chamavel" in marca:
         return _local(marca, lambda n: _chamavel(n, marca))
     if "$cliente" in marca:
@@ -148,29 +145,40 @@ def _anotacao(nome: str | None):
 
 
 def _chamavel(numero: int, marca: dict):
-    """Uma função que, chamada pelo aluno, chama de volta o objeto do corretor."""
+    """Uma função que, chamada pelo aluno, chama de volta o objeto do corretor. Anónima (sem nome,
+    assinatura, docstring nem módulo), a não ser que o corretor a descreva (``dados.descrita``)."""
 
-    def chamavel(*args, **kwargs):
+    def funcao(*args, **kwargs):
         return _chamar_de_volta(numero, args, kwargs)
 
-    chamavel.__name__ = chamavel.__qualname__ = str(marca.get("nome") or "funcao")
-    chamavel.__doc__ = marca.get("doc")
+    funcao.__name__ = funcao.__qualname__ = "funcao"
+    funcao.__module__ = None
+    descricao = marca.get("descricao")
+    if isinstance(descricao, dict):
+        _descrever(funcao, descricao)
+    return funcao
+
+
+def _descrever(funcao, descricao: dict) -> None:
+    """O nome, a docstring e a assinatura que o corretor mandou para uma função ``descrita``."""
+    funcao.__name__ = funcao.__qualname__ = str(descricao.get("nome") or "funcao")
+    funcao.__doc__ = descricao.get("doc")
     parametros = []
-    for p in marca.get("assinatura") or []:
+    for p in descricao.get("assinatura") or []:
         omissao = _descodificar(p["omissao"]) if "omissao" in p else inspect.Parameter.empty
         parametros.append(inspect.Parameter(p["nome"], inspect._ParameterKind(p["tipo"]),
                                             default=omissao, annotation=_anotacao(p.get("anotacao"))))
-    if marca.get("assinatura") is not None:
-        retorno = _anotacao(marca.get("retorno"))
-        try:
-            chamavel.__signature__ = inspect.Signature(parametros, return_annotation=retorno)
-        except ValueError:
-            return chamavel
-        chamavel.__annotations__ = {p.name: p.annotation for p in parametros
-                                    if p.annotation is not inspect.Parameter.empty}
-        if retorno is not inspect.Parameter.empty:
-            chamavel.__annotations__["return"] = retorno
-    return chamavel
+    if descricao.get("assinatura") is None:
+        return
+    retorno = _anotacao(descricao.get("retorno"))
+    try:
+        funcao.__signature__ = inspect.Signature(parametros, return_annotation=retorno)
+    except ValueError:
+        return
+    funcao.__annotations__ = {p.name: p.annotation for p in parametros
+                              if p.annotation is not inspect.Parameter.empty}
+    if retorno is not inspect.Parameter.empty:
+        funcao.__annotations__["return"] = retorno
 
 
 def _cliente(numero: int, marca: dict):
@@ -274,7 +282,7 @@ def _chamar_de_volta(numero: int, args: tuple, kwargs: dict, operacao: str = "ch
         resposta = _responder(_atender_um(resposta.get("pedido")), resposta.get("n"))
     if resposta.get("ok"):
         return _descodificar(resposta.get("valor"))
-    raise reconstruir_excecao(resposta.get("erro") or {}, _descodificar)
+    raise reconstruir_excecao(resposta.get("erro") or {}, _descodificar, estrita=False)
 
 
 def _responder(resposta: dict, numero: Any) -> dict:
@@ -314,18 +322,23 @@ def _valor_de_topo(valor: Any) -> Any:
 
 
 def _quadros(erro: BaseException) -> list[dict]:
-    """Os quadros do traceback que são código de células (do aluno), com o número da célula."""
+    """Os quadros do traceback que são código de células (do aluno), com o número da célula; sem
+    nenhum, os outros quadros por onde passou (menos os deste módulo). O corretor trata a exceção
+    como do aluno de qualquer maneira: isto só diz onde."""
     from IPython import get_ipython
 
     mapa = getattr(getattr(get_ipython(), "compile", None), "_filename_map", None) or {}
-    quadros = []
+    celulas, outros = [], []
     for q in traceback.extract_tb(erro.__traceback__):
         numero = mapa.get(q.filename) if isinstance(mapa, dict) else None
         if numero is None and not q.filename.startswith("<ipython-input"):
+            if q.filename != __file__:
+                outros.append({"ficheiro": q.filename[:500], "linha": q.lineno, "funcao": q.name,
+                               "texto": (q.line or "")[:300]})
             continue
-        quadros.append({"ficheiro": f"<célula In [{numero}]>" if numero is not None else q.filename,
+        celulas.append({"ficheiro": f"<célula In [{numero}]>" if numero is not None else q.filename,
                         "linha": q.lineno, "funcao": q.name, "texto": (q.line or "")[:300]})
-    return quadros[-20:]
+    return (celulas or outros)[-20:]
 
 
 def _erro(erro: BaseException) -> dict:
