@@ -184,6 +184,8 @@ OPCOES_1_2 = {
 class TestEx1_2:
     """Quiz: o que distingue um agente de uma cadeia fixa"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_1_2 é uma das letras a, b, c ou d"""
         r = nb.resposta_1_2
@@ -224,6 +226,8 @@ TEXTO_1_3 = (
 
 class TestEx1_3:
     """Uma cadeia fixa: resumir e depois traduzir"""
+
+    recebe_contentores = False  # recebe um texto e uma função, nenhuma lista nem dicionário
 
     def test_primeiro_prompt_leva_o_texto(self, nb):
         """O primeiro prompt leva o texto inteiro"""

@@ -67,6 +67,8 @@ def _protocolo(funcao, *args, **kwargs):
 class TestEx2_1:
     """Descrever uma ferramenta"""
 
+    recebe_contentores = False  # uma definição, não uma função
+
     def test_api_aceita(self, nb):
         """O modelo offline aceita a definição num pedido verdadeiro e consegue chamá-la"""
         ferramenta = nb.FERRAMENTA_CATALOGO
@@ -130,6 +132,8 @@ def _sem_anotacao(nome, idade: int):
 
 class TestEx2_2:
     """A definição a partir da função"""
+
+    recebe_contentores = False  # recebe uma função
 
     def test_exemplo(self, nb):
         """Constrói nome, descrição, propriedades e required como no exemplo"""
@@ -203,6 +207,8 @@ def _mesmas_chamadas(r, esperado):
 
 class TestEx2_3:
     """Ler os pedidos do modelo"""
+
+    recebe_contentores = False  # recebe a mensagem do SDK, um objeto pydantic
 
     def test_sem_chamadas(self, nb):
         """Uma resposta só com texto dá []"""
@@ -550,6 +556,8 @@ POR_ZERO = ["1 / 0", "5 // 0", "5 % 0", "1 / (3 - 3)", "0 ** -1", "7.5 % 0.0"]
 class TestEx2_6:
     """Uma calculadora que não executa código"""
 
+    recebe_contentores = False  # recebe um texto
+
     def test_aritmetica(self, nb):
         """Números, + - * / // % **, sinais, parênteses e espaços à volta dão o valor certo"""
         for texto, esperado in ARITMETICA.items():
@@ -628,6 +636,8 @@ class TestEx2_6:
 
 class TestEx2_7:
     """Desafio: uma calculadora com limites"""
+
+    recebe_contentores = False  # recebe um texto
 
     def test_como_o_2_6(self, nb):
         """Dentro dos limites, faz o mesmo que o 2.6: o valor certo, ou ValueError sem executar nada"""

@@ -39,6 +39,8 @@ PORQUE_3_1 = {
 class TestEx3_1:
     """Workflow ou agente?"""
 
+    recebe_contentores = False  # uma resposta, não uma função
+
     def test_forma(self, nb):
         """CLASSIFICACAO tem as chaves A a F e só os valores "workflow" ou "agente\""""
         c = nb.CLASSIFICACAO
@@ -66,6 +68,8 @@ FATURA = ("FATURA N.º 2024/0193\nCliente: Marta Sousa <marta.sousa@correio.pt>\
 
 class TestEx3_2:
     """Um pipeline com validação entre etapas"""
+
+    recebe_contentores = False  # recebe um texto e uma função
 
     def test_sucesso(self, nb):
         """Email válido: duas chamadas, ambas com o documento, e o resumo da 2.ª"""
@@ -130,6 +134,8 @@ def _classificador(resposta):
 class TestEx3_3:
     """Um router com alternativa"""
 
+    recebe_contentores = False  # recebe um texto e uma função
+
     def test_filas_validas_normalizadas(self, nb):
         """Uma fila válida, com maiúsculas ou espaços, é normalizada; o classificador é chamado uma vez"""
         for resposta, fila in (("cobranca", "cobranca"), (" INFRA\n", "infra"), ("Suporte ", "suporte"),
@@ -193,6 +199,8 @@ def _avaliador(passa_em=None):
 
 class TestEx3_4:
     """Avaliador-otimizador com limite"""
+
+    recebe_contentores = False  # recebe duas funções e um número
 
     def test_passa_a_primeira(self, nb):
         """Se a primeira versão passa, para logo: uma geração, uma avaliação"""

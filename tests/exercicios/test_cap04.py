@@ -58,6 +58,8 @@ def _contas(nb, casos):
 class TestEx4_1:
     """Decidir sem executar"""
 
+    recebe_contentores = False  # recebe um texto
+
     def test_produto_do_catalogo(self, nb):
         """Um produto do catálogo no pedido leva a consultar_catalogo com o nome do catálogo"""
         casos = {
@@ -217,6 +219,8 @@ def _do_agente(r):
 class TestEx4_3:
     """O agente de um passo"""
 
+    recebe_contentores = False  # recebe um texto e uma função
+
     def test_usa_o_decisor_dado(self, nb):
         """Chama o decisor que recebe, uma só vez, e executa a ferramenta que ele escolheu"""
         decidir = _decisor_espiao(("calcular_total", {"quantidade": 4, "preco_unitario": 2.5}))
@@ -324,6 +328,8 @@ def _texto(conteudo):
 
 class TestEx4_4:
     """O mesmo agente, com um modelo a decidir"""
+
+    recebe_contentores = False  # recebe um texto, um cliente e o nome do modelo
 
     def test_um_pedido(self, nb):
         """Faz um só pedido ao modelo por decisão"""

@@ -390,6 +390,7 @@ class TestEx6_3:
 class TestEx6_4:
     """Idempotência: no máximo uma vez"""
 
+    recebe_contentores = False  # o único contentor é o registo, que o enunciado manda alterar
     altera = ("registo",)  # o enunciado manda guardar a chave e o resultado no registo de quem chama
 
     def test_corre_uma_vez_por_chave(self, nb):

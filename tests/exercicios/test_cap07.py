@@ -361,6 +361,8 @@ def _confirmar_limitado(nb, texto, max_chars):
 class TestEx7_4:
     """Limitar uma observação enorme"""
 
+    recebe_contentores = False  # recebe um texto e um número
+
     def test_curto_fica_igual(self, nb):
         """Um texto que cabe fica exatamente igual"""
         for texto, max_chars in (("", 10), ("abc", 3), ("linha\n" * 5, 100)):

@@ -16,6 +16,8 @@ def _perto(obtido, esperado, tolerancia=1e-12):
 class TestEx8_1:
     """Custo e latência de uma execução com N passos"""
 
+    recebe_contentores = False  # recebe números
+
     def test_chaves_exatas(self, nb):
         """Devolve um dicionário com exatamente as duas chaves"""
         r = nb.estimar_custo_e_latencia(4, 0.0003, 1.4)
@@ -247,6 +249,8 @@ class TestEx8_4:
 
 class TestEx8_5:
     """max_steps como teto de custo"""
+
+    recebe_contentores = False  # recebe números
 
     def test_exemplo_do_capitulo(self, nb):
         """0.0015 por pedido a 0.0003 por passo → 5 passos, devolvidos como int"""

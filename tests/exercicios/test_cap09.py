@@ -215,6 +215,8 @@ def _relogio_que_avanca(por_decisao):
 class TestEx9_3:
     """O agente sob controlo: correr_agente"""
 
+    recebe_contentores = False  # recebe um texto, números e funções
+
     def test_pedido_do_capitulo(self, nb):
         """«3 unidades do teclado mecânico» → 3 passos e «Orçamento: 239.7€.»"""
         r = nb.correr_agente(PEDIDO)
