@@ -27,6 +27,7 @@ from pathlib import Path
 
 from curso import verificacao
 from curso.caderno import Caderno, carregar, correr_escondidos
+from curso.oraculo import do_lado_de_confianca
 from curso.raiz import ErroDoCurso, caderno_de_exercicios, raiz_do_curso
 
 INICIO, FIM = "### BEGIN SOLUTION", "### END SOLUTION"
@@ -195,7 +196,7 @@ def _julgar_aqui(base: Caderno, exercicio: Exercicio, mutante: Mutante) -> tuple
     if not exercicio.escondidos.strip():
         return SOBREVIVEU, ""
     try:
-        with verificacao._Alarme(LIMITE_POR_VERIFICACAO * 3):
+        with verificacao._Alarme(LIMITE_POR_VERIFICACAO * 3), do_lado_de_confianca(nb):
             correr_escondidos(exercicio.escondidos, nb)
     except BaseException as erro:  # noqa: BLE001 — no nbgrader qualquer exceção dá zero
         return MORTO_ESCONDIDAS, f"{type(erro).__name__}: {str(erro)[:80]}"
@@ -212,7 +213,8 @@ def _confirmar_solucao(base: Caderno, exercicio: Exercicio) -> None:
     if falhas:
         raise ErroDoCurso(f"a solução de {exercicio.ident} não passa em «{falhas[0].verificacao}»: "
                           f"{falhas[0].mensagem}")
-    correr_escondidos(exercicio.escondidos, base, f"<testes escondidos de {exercicio.ident}>")
+    with do_lado_de_confianca(base):
+        correr_escondidos(exercicio.escondidos, base, f"<testes escondidos de {exercicio.ident}>")
 
 
 def _filho(base, exercicio, mutante, escrita):

@@ -28,6 +28,7 @@ from curso.caderno import correr_escondidos, e_celula_de_verificacao
 from curso.correcao.recuperacao import KERNEL_MORREU, NAO_PAROU, ExecutarSemParar
 from curso.fronteira.confianca import ErroDaFronteira
 from curso.fronteira.sessao import abrir, cliente_da_fronteira
+from curso.oraculo import do_lado_de_confianca
 from curso.verificacao import DICA_TEMPO, PASSOU, PREFIXO_PUBLICAS, Relatorio, correr_verificacoes
 
 VERIFICAR = re.compile(r"""^\s*verificar\(\s*["'](\d+\.\d+)["']\s*\)\s*(#.*)?$""")
@@ -163,7 +164,8 @@ class ExecutarComFronteira(ExecutarSemParar):
             return []
         inicio = time.monotonic()
         try:
-            correr_escondidos(codigo, nb, f"<testes escondidos de {ident}>")
+            with do_lado_de_confianca(nb, self._solucoes()):  # a solução como oráculo (curso.oraculo)
+                correr_escondidos(codigo, nb, f"<testes escondidos de {ident}>")
         except Exception as erro:  # noqa: BLE001 — um teste escondido que falha, seja como for
             nome = type(erro).__name__
             mensagem = str(erro)[:LIMITE_MENSAGEM] if not isinstance(erro, AssertionError) else ""
@@ -173,6 +175,13 @@ class ExecutarComFronteira(ExecutarSemParar):
         self._resultados.setdefault(ident, {})["escondidos"] = {
             "passou": True, "segundos": round(time.monotonic() - inicio, 3)}
         return []
+
+    def _solucoes(self) -> Path:
+        """A pasta das soluções que servem de oráculo aos testes escondidos: a fonte do nbgrader
+        (as ``solutions/`` do curso, ou a ``--fonte`` do professor)."""
+        curso = self.config.CourseDirectory
+        fonte = Path(curso.get("source_directory") or "solutions")
+        return fonte if fonte.is_absolute() else Path(curso.get("root") or ".") / fonte
 
     def _guardar(self, aluno, capitulo, resources) -> None:
         if not self.pasta_resultados or not aluno or not capitulo:

@@ -1,0 +1,222 @@
+"""Os domínios dos enunciados: verificar a frase inteira, não um exemplo dela (issue 38).
+
+Uma verificação escrita como propriedade corre a mesma afirmação sobre muitas entradas geradas do
+domínio que o enunciado descreve — valores JSON de todos os tipos, textos com maiúsculas, espaços e
+tabs, sequências de chamadas com repetições seguidas ou não, respostas do modelo com texto, com
+chamadas, com as duas ou com argumentos partidos, resultados ``None``, listas vazias — e não só
+sobre os dois exemplos que quem a escreveu imaginou. Usa a ``hypothesis``:
+
+- ``propriedade(...)`` é o ``@given`` do curso: semente fixa (``derandomize``, a mesma nota em cada
+  correção e nos dois modos da correção), sem base de dados nem ``deadline``, poucos exemplos (o
+  ``verificar`` responde na primeira chamada em ≤ 0,3 s), sem a fase que tenta explicar a falha;
+- as estratégias abaixo dão os domínios que os enunciados repetem;
+- ``contraexemplo(dica, entrada, esperado, obtido)`` escreve a mensagem de uma falha: a dica
+  primeiro e, no pormenor, «com esta entrada, esperava-se isto; o teu código deu aquilo». A
+  ``hypothesis`` reduz a entrada que falhou à mais simples que ainda falha antes de a mensagem ser
+  escrita: é essa que quem estuda lê.
+
+Os exemplos fixos do enunciado continuam a servir de ilustração (na dica, ou com ``@example``),
+não de prova. Importar este módulo carrega a ``hypothesis`` (≈ 0,2 s): os cadernos cujas
+verificações o usam chamam ``preparar_verificacoes(N)`` na célula de preparação.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from hypothesis import HealthCheck, Phase, Verbosity, example, given, settings
+from hypothesis import strategies as st
+
+from curso.verificacao.vocabulario import explica
+
+__all__ = ["propriedade", "example", "st", "contraexemplo", "descricao", "curto", "textos",
+           "espacos", "com_maiusculas_e_espacos", "nomes", "chaves", "valores_json",
+           "objetos_json", "resultados", "com_extremos", "chamadas_repetidas",
+           "argumentos_partidos", "respostas_do_modelo", "EXEMPLOS"]
+
+EXEMPLOS = 15  # por omissão: o orçamento de tempo é de todas as verificações de um exercício juntas
+
+
+def propriedade(*estrategias, exemplos: int = EXEMPLOS, **nomeadas):
+    """``@given(...)`` com as definições do curso, para um método ``test_*(self, nb, ...)``.
+
+    ``exemplos`` é o número de entradas geradas (além das de ``@example``, que correm sempre
+    primeiro). Semente fixa: as mesmas entradas em cada corrida, no kernel e no corretor.
+    """
+
+    def decorar(funcao):
+        return settings(
+            max_examples=exemplos, derandomize=True, database=None, deadline=None,
+            phases=(Phase.explicit, Phase.generate, Phase.shrink), report_multiple_bugs=False,
+            suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False,
+        )(given(*estrategias, **nomeadas)(funcao))
+
+    return decorar
+
+
+# ---------------------------------------------------------------------------------------------
+# a mensagem: a entrada mais simples que falha, o que se esperava e o que veio
+
+_CURTO = reprlib.Repr()
+_CURTO.maxstring = _CURTO.maxother = 120
+_CURTO.maxlist = _CURTO.maxdict = _CURTO.maxtuple = 8
+_CURTO.maxlevel = 5
+
+
+def curto(valor: object) -> str:
+    """O ``repr`` de um valor, cortado para caber numa mensagem."""
+    return _CURTO.repr(valor)
+
+
+def contraexemplo(dica: str, entrada: object, esperado: object, obtido: object) -> str:
+    """A mensagem de uma propriedade que falhou: a dica e depois, no pormenor, a entrada (texto:
+    a chamada como se escreveria) e o que se esperava e veio (valores, mostrados com ``repr``)."""
+    entrada = entrada if isinstance(entrada, str) else curto(entrada)
+    esperado = esperado if isinstance(esperado, _Descricao) else curto(esperado)
+    obtido = obtido if isinstance(obtido, _Descricao) else curto(obtido)
+    return explica(dica, f"com {entrada}, esperava-se {esperado}; o teu código deu {obtido}")
+
+
+class _Descricao(str):
+    """Um texto que vai para a mensagem tal como está (``descricao("uma lista sem repetidos")``),
+    em vez de ser mostrado como valor."""
+
+
+def descricao(texto: str) -> str:
+    return _Descricao(texto)
+
+
+# ---------------------------------------------------------------------------------------------
+# textos
+
+# minúsculas, maiúsculas, acentos, algarismos, pontuação e o espaço: sem tabelas Unicode (a
+# ``hypothesis`` gastaria segundos a calculá-las num kernel novo)
+ALFABETO = "abcdeçãéíõúABCÇÃÉZ0129 .,-_'\"?!€"
+ESPACOS = " \t\n\r"
+
+
+def textos(min_size: int = 0, max_size: int = 12, alfabeto: str = ALFABETO) -> st.SearchStrategy[str]:
+    """Textos curtos com maiúsculas, acentos, algarismos, pontuação e espaços."""
+    return st.text(alphabet=alfabeto, min_size=min_size, max_size=max_size)
+
+
+def espacos(max_size: int = 3) -> st.SearchStrategy[str]:
+    """Espaço em branco como um texto o traz à volta: espaços, tabs, mudanças de linha."""
+    return st.text(alphabet=ESPACOS, max_size=max_size)
+
+
+def com_maiusculas_e_espacos(palavra: str) -> st.SearchStrategy[str]:
+    """A mesma ``palavra`` com outras maiúsculas (letra a letra) e espaço em branco à volta:
+    ``" Infra\\n"``, ``"INFRA"``, ``"\\tinFra"``."""
+    letras = st.tuples(*(st.sampled_from(sorted({c.lower(), c.upper()})) for c in palavra))
+    return st.builds(lambda antes, partes, depois: antes + "".join(partes) + depois,
+                     espacos(), letras, espacos())
+
+
+def nomes(min_size: int = 1, max_size: int = 10) -> st.SearchStrategy[str]:
+    """Nomes de ferramentas ou de parâmetros: letras minúsculas e ``_``, a começar por uma letra."""
+    return st.builds(lambda a, b: a + b, st.sampled_from("abcdefghijlmnoprstuvxz"),
+                     st.text(alphabet="abcdefghijlmnoprstuvxz_0123456789", min_size=min_size - 1,
+                             max_size=max_size - 1))
+
+
+def chaves() -> st.SearchStrategy[str]:
+    """As chaves de um objeto JSON: nomes, mas também textos com acentos, espaços e maiúsculas."""
+    return nomes(max_size=6) | textos(max_size=5)
+
+
+# ---------------------------------------------------------------------------------------------
+# valores JSON
+
+def _folhas_json(inteiros: int = 10 ** 6) -> st.SearchStrategy:
+    return (st.none() | st.booleans() | st.integers(-inteiros, inteiros)
+            | st.floats(allow_nan=False, allow_infinity=False, width=32) | textos(max_size=8))
+
+
+def valores_json(max_folhas: int = 6) -> st.SearchStrategy:
+    """Qualquer valor que ``json.loads`` devolve: ``None``, ``bool``, ``int``, ``float`` finito,
+    ``str``, listas e dicionários (com chaves de texto), encaixados."""
+    return st.recursive(
+        _folhas_json(),
+        lambda filhos: st.lists(filhos, max_size=3) | st.dictionaries(chaves(), filhos, max_size=3),
+        max_leaves=max_folhas)
+
+
+def objetos_json(max_size: int = 4, max_folhas: int = 6) -> st.SearchStrategy[dict]:
+    """Um objeto JSON (``dict`` com chaves de texto), como os argumentos de uma ferramenta."""
+    return st.dictionaries(chaves(), valores_json(max_folhas), max_size=max_size)
+
+
+EXTREMOS_JSON = (None, [], {}, "", 0, 0.0, False, True, [None], {"": None})
+
+
+def com_extremos(base: st.SearchStrategy, *extremos: object) -> st.SearchStrategy:
+    """``base`` com os ``extremos`` nomeados (os que o enunciado diz, ou vazios e ``None``) a
+    aparecerem de propósito, e não só se o acaso os trouxer."""
+    return st.sampled_from(extremos) | base if extremos else base
+
+
+def resultados() -> st.SearchStrategy:
+    """O que uma ferramenta pode devolver: qualquer valor JSON, com ``None``, listas e objetos
+    vazios, ``""``, ``0`` e ``False`` de propósito."""
+    return com_extremos(valores_json(), *EXTREMOS_JSON)
+
+
+# ---------------------------------------------------------------------------------------------
+# sequências de chamadas
+
+def _reordenado(argumentos: dict) -> dict:
+    """O mesmo dicionário com as chaves noutra ordem (também dentro de dicionários encaixados)."""
+    return {k: (_reordenado(v) if isinstance(v, dict) else v) for k, v in reversed(argumentos.items())}
+
+
+def chamadas_repetidas(nomes_: st.SearchStrategy[str] | None = None,
+                       argumentos: st.SearchStrategy[dict] | None = None,
+                       min_size: int = 0, max_size: int = 8, distintas: int = 4,
+                       reordenar: bool = True) -> st.SearchStrategy[list[tuple[str, dict]]]:
+    """Listas de chamadas ``(nome, argumentos)`` tiradas de um pequeno conjunto de chamadas
+    distintas: as repetições aparecem seguidas ou não, e (com ``reordenar``) uma repetição pode
+    trazer os mesmos argumentos com as chaves noutra ordem."""
+    nomes_ = nomes_ or st.sampled_from(["ler", "procurar", "enviar"])
+    argumentos = argumentos if argumentos is not None else objetos_json(max_size=3, max_folhas=4)
+    conjunto = st.lists(st.tuples(nomes_, argumentos), min_size=1, max_size=distintas)
+
+    def escolher(chamadas):
+        indice = st.integers(0, len(chamadas) - 1)
+        troca = st.booleans() if reordenar else st.just(False)
+        return st.lists(st.tuples(indice, troca), min_size=min_size, max_size=max_size).map(
+            lambda escolhas: [(chamadas[i][0], _reordenado(chamadas[i][1]) if t else chamadas[i][1])
+                              for i, t in escolhas])
+
+    return conjunto.flatmap(escolher)
+
+
+# ---------------------------------------------------------------------------------------------
+# o que um modelo devolve
+
+# argumentos que o modelo escreve mal: JSON partido, ou JSON que não é um objeto
+ARGUMENTOS_PARTIDOS = ('{"nome_produto": ', "{", "", "null", "[1, 2]", '"rato"', "42", "true",
+                       "{'a': 1}", '{"a": 1}}')
+
+
+def argumentos_partidos() -> st.SearchStrategy[str]:
+    """O texto de ``function.arguments`` quando o modelo o escreve mal: JSON partido (cortado a
+    meio, vazio, com plicas) ou JSON válido que não é um objeto (``null``, uma lista, um texto)."""
+    return st.sampled_from(ARGUMENTOS_PARTIDOS)
+
+
+def respostas_do_modelo(chamadas: st.SearchStrategy[list[dict]],
+                        texto: st.SearchStrategy[str] | None = None,
+                        partidos: bool = False) -> st.SearchStrategy:
+    """O que o decisor do modelo offline devolve (``curso.offline``): só texto, só chamadas
+    (``[{"nome", "argumentos"}, …]``), texto e chamadas na mesma mensagem
+    (``Roteiro.com_texto``) e, com ``partidos``, chamadas cujos argumentos vêm como texto partido."""
+    from curso.offline import Roteiro  # só quem fala com o modelo offline o carrega
+
+    texto = texto if texto is not None else textos(min_size=1, max_size=20)
+    # não vazias; não «.filter(bool)»: a hypothesis reescreve-o em min_size e tropeça (6.170)
+    algumas = chamadas.filter(lambda c: c != [])
+    if partidos:
+        quebrada = st.builds(lambda c, a: [{**c[0], "argumentos": a}, *c[1:]],
+                             algumas, argumentos_partidos())
+        chamadas, algumas = chamadas | quebrada, algumas | quebrada
+    return texto | chamadas | st.builds(Roteiro.com_texto, texto, algumas)
