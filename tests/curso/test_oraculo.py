@@ -38,3 +38,36 @@ def test_oraculos_de_uma_classe():
             pass
 
     assert oraculo.oraculos_de(Ex) == ["oraculo_b"]
+
+
+def _mutante(capitulo: int, nome: str) -> Caderno:
+    caminho = raiz_do_curso() / "tests" / "mutantes" / f"cap{capitulo:02d}" / nome
+    return oraculo.solucao(capitulo).com(caminho.read_text(encoding="utf-8"), nome)
+
+
+def test_dentro_da_sessao_compara_com_a_solucao():
+    certo = oraculo.solucao(1).com("", "<a própria solução>")
+    errado = _mutante(1, "ex1_1_salta_resultados_vazios.py")
+    with oraculo.do_lado_de_confianca(certo):
+        oraculo.comparar_com_a_solucao("1.1")
+    oraculo.comparar_com_a_solucao("1.1")  # fora da sessão, nem o mutante é comparado
+    with oraculo.do_lado_de_confianca(errado):
+        try:
+            oraculo.comparar_com_a_solucao("1.1")
+        except AssertionError as erro:
+            assert str(erro).startswith("correr_ciclo não faz o que o enunciado pede")
+        else:
+            raise AssertionError("o oráculo deixou passar um mutante")
+
+
+def test_a_correcao_usa_a_fonte_do_nbgrader(tmp_path):
+    from traitlets.config import Config
+
+    from curso.correcao.fronteira import ExecutarComFronteira
+
+    cfg = Config()
+    cfg.CourseDirectory.root = str(tmp_path)
+    cfg.CourseDirectory.source_directory = "solutions"
+    assert ExecutarComFronteira(config=cfg)._solucoes() == tmp_path / "solutions"
+    cfg.CourseDirectory.source_directory = "/privada/fonte"  # a --fonte do professor
+    assert ExecutarComFronteira(config=cfg)._solucoes().as_posix() == "/privada/fonte"
