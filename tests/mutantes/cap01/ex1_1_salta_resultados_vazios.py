@@ -4,15 +4,14 @@ observações, e o decisor deixa de as ver. Só um resultado None o mostra.
 Requisito: r6, r7
 """
 
+_certo = correr_ciclo
+
+
+def _com_resultado(historico):
+    return [passo for passo in historico if passo["resultado"] is not None]
+
 
 def correr_ciclo(pedido, decidir, ferramentas, max_passos=5):
-    historico = []
-    for _ in range(max_passos):
-        decisao = decidir(pedido, historico)
-        nome, argumentos = decisao["ferramenta"], decisao["argumentos"]
-        if nome == "responder_final":
-            return {"concluido": True, "resposta": argumentos["texto"], "historico": historico}
-        resultado = ferramentas[nome](**argumentos)
-        if resultado is not None:
-            historico.append({"ferramenta": nome, "argumentos": argumentos, "resultado": resultado})
-    return {"concluido": False, "motivo": "max_steps atingido", "historico": historico}
+    r = _certo(pedido, lambda p, historico: decidir(p, _com_resultado(historico)), ferramentas, max_passos)
+    r["historico"] = _com_resultado(r["historico"])
+    return r
