@@ -113,3 +113,21 @@ def test_respostas_do_modelo_com_texto_chamadas_as_duas_e_argumentos_partidos():
 def test_com_extremos_encontra_os_extremos_depressa():
     com = d.com_extremos(d.st.integers(10, 20), 0, -1)
     assert find(com, lambda n: n < 0, settings=settings(database=None, max_examples=20)) == -1
+
+
+def test_as_mesmas_entradas_seja_qual_for_o_codigo_carregado(tmp_path, monkeypatch):
+    """A hypothesis usaria constantes do código dos módulos carregados: no kernel de quem estuda e
+    no corretor não são os mesmos, e as entradas (e a nota) mudariam. Com os domínios do curso, não."""
+    import importlib
+    import sys
+
+    estrategia = d.st.tuples(d.st.integers(0, 10 ** 9), d.st.text(alphabet="abcxyz", max_size=8))
+    antes = _exemplos(estrategia, 200)
+    modulo = tmp_path / "modulo_com_constantes.py"
+    modulo.write_text("X = [987654321, 'xyzzyx', 424242, 'abcabc']\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("modulo_com_constantes")
+    try:
+        assert _exemplos(estrategia, 200) == antes
+    finally:
+        sys.modules.pop("modulo_com_constantes", None)

@@ -38,6 +38,23 @@ __all__ = ["propriedade", "example", "st", "contraexemplo", "descricao", "curto"
 EXEMPLOS = 15  # por omissão: o orçamento de tempo é de todas as verificações de um exercício juntas
 
 
+def _sem_constantes_locais() -> None:
+    """A hypothesis tira números e textos do código-fonte dos módulos «locais» já carregados e usa-os
+    de vez em quando como entradas (5 % dos sorteios). Os módulos carregados não são os mesmos no
+    kernel de quem estuda e no corretor, nem de uma prova para a outra: a mesma semente dava
+    entradas diferentes (e uma nota diferente). Sem essas constantes, a mesma semente dá sempre as
+    mesmas entradas. Mexe numa peça interna da hypothesis (fixada no *lock*); a prova
+    ``tests/curso/test_dominios.py`` avisa se ela mudar."""
+    from hypothesis.internal.conjecture import providers
+
+    vazias = providers.Constants()
+    providers._get_local_constants = lambda: vazias
+    providers.CONSTANTS_CACHE.cache.clear()
+
+
+_sem_constantes_locais()
+
+
 def propriedade(*estrategias, exemplos: int = EXEMPLOS, **nomeadas):
     """``@given(...)`` com as definições do curso, para um método ``test_*(self, nb, ...)``.
 
