@@ -10,13 +10,7 @@ _certo = extrair_validar_resumir
 
 
 def extrair_validar_resumir(documento, chamar_modelo):
-    respostas = []
-
-    def modelo(prompt):
-        respostas.append(chamar_modelo(prompt))
-        return respostas[-1]
-
-    r = _certo(documento, modelo)
+    r = _certo(documento, chamar_modelo)
     if r.get("ok") and not re.fullmatch(r"[a-z.]+@[a-z]+(\.[a-z]+)+", r["campo"]):
-        return {"ok": False, "etapa": "validacao", "erro": f"e-mail inválido: {respostas[0]!r}"}
+        return {"ok": False, "etapa": "validacao", "erro": f"e-mail inválido: {r['campo']!r}"}
     return r
