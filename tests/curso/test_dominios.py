@@ -131,3 +131,19 @@ def test_as_mesmas_entradas_seja_qual_for_o_codigo_carregado(tmp_path, monkeypat
         assert _exemplos(estrategia, 200) == antes
     finally:
         sys.modules.pop("modulo_com_constantes", None)
+
+
+def test_cada_corrida_recebe_uma_copia_das_entradas():
+    """Uma função que altera o que recebe não estraga o exemplo da corrida seguinte (visto: um
+    mutante que ordenava a lista recebida mudava o @example das verificações seguintes)."""
+    vistos = []
+
+    @d.propriedade(d.st.just([3, 1, 2]), exemplos=2)
+    @d.example(xs=[3, 1, 2])
+    def ordena_o_que_recebe(xs):
+        vistos.append(list(xs))
+        xs.sort()
+
+    ordena_o_que_recebe()
+    ordena_o_que_recebe()
+    assert vistos and all(v == [3, 1, 2] for v in vistos)

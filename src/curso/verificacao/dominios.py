@@ -22,6 +22,9 @@ verificações o usam chamam ``preparar_verificacoes(N)`` na célula de prepara�
 
 from __future__ import annotations
 
+import copy
+import functools
+import inspect
 import reprlib
 import zlib
 
@@ -66,11 +69,21 @@ def propriedade(*estrategias, exemplos: int = EXEMPLOS, **nomeadas):
 
     def decorar(funcao):
         semente = zlib.crc32(funcao.__qualname__.encode())
+        parametros = list(inspect.signature(funcao).parameters)
+        geradas = set(nomeadas) | set(parametros[len(parametros) - len(estrategias):])
+
+        @functools.wraps(funcao)
+        def com_copias(*args, **kwargs):
+            # as entradas de @example e de sampled_from são os mesmos objetos de corrida para corrida
+            # (e, num kernel, de verificar para verificar): uma função que altere o que recebe não pode
+            # estragar a entrada seguinte — dá-se-lhe sempre uma cópia (o caderno ``nb`` não se copia)
+            return funcao(*args, **{k: copy.deepcopy(v) if k in geradas else v for k, v in kwargs.items()})
+
         return seed(semente)(settings(
             max_examples=exemplos, derandomize=False, database=None, deadline=None,
             phases=(Phase.explicit, Phase.generate, Phase.shrink), report_multiple_bugs=False,
             suppress_health_check=list(HealthCheck), verbosity=Verbosity.quiet, print_blob=False,
-        )(given(*estrategias, **nomeadas)(funcao)))
+        )(given(*estrategias, **nomeadas)(com_copias)))
 
     return decorar
 
@@ -220,7 +233,7 @@ def chamadas_repetidas(nomes_: st.SearchStrategy[str] | None = None,
     """Listas de chamadas ``(nome, argumentos)`` tiradas de um pequeno conjunto de chamadas
     distintas: as repetições aparecem seguidas ou não, e (com ``reordenar``) uma repetição pode
     trazer os mesmos argumentos com as chaves noutra ordem."""
-    nomes_ = nomes_ or st.sampled_from(["ler", "procurar", "enviar"])
+    nomes_ = nomes_ if nomes_ is not None else st.sampled_from(["ler", "procurar", "enviar"])
     argumentos = argumentos if argumentos is not None else objetos_json(max_size=3, max_folhas=4)
     conjunto = st.lists(st.tuples(nomes_, argumentos), min_size=1, max_size=distintas)
 
