@@ -28,12 +28,12 @@ import inspect
 import reprlib
 import zlib
 
-from hypothesis import HealthCheck, Phase, Verbosity, example, given, seed, settings
+from hypothesis import HealthCheck, Phase, Verbosity, assume, example, given, seed, settings
 from hypothesis import strategies as st
 
 from curso.verificacao.vocabulario import explica
 
-__all__ = ["propriedade", "example", "st", "contraexemplo", "descricao", "curto", "textos",
+__all__ = ["propriedade", "example", "assume", "st", "contraexemplo", "descricao", "curto", "textos",
            "espacos", "com_maiusculas_e_espacos", "nomes", "chaves", "folhas_json", "valores_json",
            "objetos_json", "resultados", "com_extremos", "chamadas_repetidas",
            "argumentos_partidos", "respostas_do_modelo", "EXEMPLOS"]
