@@ -27,6 +27,8 @@ import functools
 import inspect
 import reprlib
 import zlib
+from contextlib import contextmanager
+from typing import Iterator
 
 from hypothesis import HealthCheck, Phase, Verbosity, assume, example, given, seed, settings
 from hypothesis import strategies as st
@@ -86,6 +88,26 @@ def propriedade(*estrategias, exemplos: int = EXEMPLOS, **nomeadas):
         )(given(*estrategias, **nomeadas)(com_copias)))
 
     return decorar
+
+
+@contextmanager
+def so_exemplos_fixos(classe: type) -> Iterator[None]:
+    """Enquanto dura, as propriedades de ``classe`` correm só os seus ``@example``, sem entradas
+    geradas: para medir o que as entradas geradas acrescentam (``benchmarks/mutacao.py``: os
+    mutantes que só as propriedades apanham). Mexe nas definições que a hypothesis guarda em cada
+    teste (``_hypothesis_internal_use_settings``), e repõe-nas à saída."""
+    trocadas = []
+    for nome in vars(classe):
+        teste = getattr(classe, nome)
+        if getattr(teste, "is_hypothesis_test", False):
+            antes = teste._hypothesis_internal_use_settings
+            teste._hypothesis_internal_use_settings = settings(antes, phases=(Phase.explicit,))
+            trocadas.append((teste, antes))
+    try:
+        yield
+    finally:
+        for teste, antes in trocadas:
+            teste._hypothesis_internal_use_settings = antes
 
 
 # ---------------------------------------------------------------------------------------------
