@@ -325,11 +325,12 @@ class TestEx6_2:
                 esquema["required"].append(campo)
         if adicionais is not None:
             esquema["additionalProperties"] = adicionais
-        obtido = so_dados(nb.validar_argumentos(argumentos, esquema))
+        obtido = nb.validar_argumentos(argumentos, esquema)
         esperado = solucao.validar_argumentos(argumentos, esquema)
         nomes = {*argumentos, *esquema["properties"], *esquema["required"]}
         certo = isinstance(obtido, (tuple, list)) and len(obtido) == 2 and obtido[0] is esperado[0] and (
-            obtido[1] is None if esperado[0] else isinstance(obtido[1], str) and any(n in obtido[1] for n in nomes))
+            obtido[1] is None if esperado[0]
+            else type(obtido[1]) is str and any(n in so_dados(obtido[1], str) for n in nomes))
         assert certo, contraexemplo(
             "validar_argumentos não faz o que o enunciado pede (comparado com a solução do curso).",
             f"validar_argumentos({argumentos!r}, {esquema!r})", esperado, obtido)
