@@ -243,7 +243,7 @@ class TestEx1_1:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo): a solução como oráculo
 
-    @propriedade(_GUIAO_1_1, st.integers(1, 6), textos(max_size=10), exemplos=5)
+    @propriedade(_GUIAO_1_1, st.integers(1, 6), textos(max_size=10), exemplos=3)
     def oraculo_o_mesmo_ciclo(self, nb, solucao, guiao, max_passos, texto):
         """O mesmo decisor e as mesmas ferramentas dão o que a solução dá, no que o enunciado fixa:
         as chaves do resultado, o histórico, o que o decisor viu e as ferramentas corridas."""
@@ -377,7 +377,7 @@ class TestEx1_3:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(textos(min_size=1, max_size=30), _RESPOSTA_1_3, _RESPOSTA_1_3, exemplos=5)
+    @propriedade(textos(min_size=1, max_size=30), _RESPOSTA_1_3, _RESPOSTA_1_3, exemplos=3)
     def oraculo_a_mesma_cadeia(self, nb, solucao, texto, resumo, traducao):
         """As mesmas respostas do modelo dão o mesmo resultado e o mesmo número de chamadas que a solução."""
         aluno, certo = _modelo_espiao([resumo, traducao]), _modelo_espiao([resumo, traducao])

@@ -166,7 +166,7 @@ class TestEx3_2:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.one_of(_EMAIL_3_2, _INVALIDO_3_2).flatmap(
-        lambda e: st.builds(lambda a, b: a + e + b, espacos(), espacos())), textos(max_size=8), exemplos=8)
+        lambda e: st.builds(lambda a, b: a + e + b, espacos(), espacos())), textos(max_size=8), exemplos=4)
     def oraculo_o_mesmo_pipeline(self, nb, solucao, resposta, resumo):
         """O mesmo que a solução: ok, a etapa ou o campo e o resumo, e o número de chamadas (o texto
         do erro é livre)."""
@@ -260,7 +260,7 @@ class TestEx3_3:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(st.one_of(_FILA_3_3.map(lambda par: par[1]), _NAO_FILA_3_3, _EXCECAO_3_3), exemplos=8)
+    @propriedade(st.one_of(_FILA_3_3.map(lambda par: par[1]), _NAO_FILA_3_3, _EXCECAO_3_3), exemplos=4)
     def oraculo_a_mesma_fila(self, nb, solucao, resposta):
         """A mesma fila que a solução, e o classificador chamado as mesmas vezes."""
 
@@ -368,7 +368,7 @@ class TestEx3_4:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(_VERSOES_3_4, _FEEDBACKS_3_4, st.one_of(st.none(), st.integers(1, 6)), st.integers(1, 6),
-                 exemplos=6)
+                 exemplos=3)
     def oraculo_o_mesmo_refinamento(self, nb, solucao, versoes, feedbacks, passa_em, maximo):
         """O mesmo resultado que a solução, o mesmo feedback a cada geração e as mesmas avaliações."""
         obtido = list(_refinar(nb.refinar, versoes, feedbacks, passa_em, max_iteracoes=maximo))

@@ -315,7 +315,7 @@ class TestEx5_1:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), min_size=8, max_size=8),
-                 st.integers(0, 20), st.integers(1, 7), st.integers(0, 8), exemplos=8)
+                 st.integers(0, 20), st.integers(1, 7), st.integers(0, 8), exemplos=4)
     def oraculo_a_mesma_execucao(self, nb, solucao, duracoes, timeout, max_steps, responde_em):
         """Os mesmos passos, o mesmo motivo ou resposta que a solução, com o tempo a passar no decisor
         e nas ferramentas."""
@@ -379,7 +379,7 @@ class TestEx5_2:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(_CHAMADAS_5, st.integers(1, 4), exemplos=10)
+    @propriedade(_CHAMADAS_5, st.integers(1, 4), exemplos=5)
     def oraculo_a_mesma_resposta(self, nb, solucao, chamadas, limite):
         """O mesmo bool que a solução."""
         obtido, esperado = nb.detectar_repeticao(chamadas, limite), solucao.detectar_repeticao(chamadas, limite)
@@ -520,7 +520,7 @@ class TestEx5_3:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(_CHAMADAS_5, st.integers(1, 3), st.integers(1, 9), exemplos=8)
+    @propriedade(_CHAMADAS_5, st.integers(1, 3), st.integers(1, 9), exemplos=4)
     def oraculo_a_mesma_execucao(self, nb, solucao, decisoes, max_repeticoes, max_steps):
         """Os mesmos passos, o mesmo motivo ou resposta que a solução."""
 
@@ -611,7 +611,7 @@ class TestEx5_4:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.lists(st.integers(0, 120), min_size=12, max_size=12), st.integers(0, 500), st.integers(1, 8),
-                 st.integers(0, 9), exemplos=8)
+                 st.integers(0, 9), exemplos=4)
     def oraculo_a_mesma_execucao(self, nb, solucao, custos, orcamento, max_steps, responde_em):
         """Os mesmos passos, o mesmo motivo ou resposta que a solução."""
 

@@ -159,7 +159,7 @@ class TestEx6_1:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(_ALLOWLIST_6_1, st.one_of(_PARECIDA_6_1, st.sampled_from(_PERMITIDAS_6_1)),
-                 st.one_of(objetos_json(max_size=2, max_folhas=2), _NAO_DICIONARIO_6_1), exemplos=10)
+                 st.one_of(objetos_json(max_size=2, max_folhas=2), _NAO_DICIONARIO_6_1), exemplos=5)
     def oraculo_o_mesmo_par(self, nb, solucao, allowlist, nome, argumentos):
         """O mesmo par (aprovada, motivo) que a solução: os motivos são textos fixos do enunciado."""
         obtido = nb.validar_acao(nome, argumentos, allowlist)
@@ -314,7 +314,7 @@ class TestEx6_2:
                                                           st.lists(st.sampled_from(_TIPOS_6_2), min_size=1, max_size=2)),
                                     st.booleans(), st.booleans()), max_size=4, unique_by=lambda t: t[0]),
                  st.dictionaries(_CAMPO_6_2, _VALOR_6_2, max_size=4),
-                 st.sampled_from([None, False, True, {}]), exemplos=12)
+                 st.sampled_from([None, False, True, {}]), exemplos=6)
     def oraculo_a_mesma_validacao(self, nb, solucao, campos, argumentos, adicionais):
         """A mesma validade que a solução; numa recusa, o motivo nomeia um dos campos (qual, e o resto
         do texto, é livre: a ordem das verificações também)."""
@@ -511,7 +511,7 @@ class TestEx6_3:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.lists(_DECISAO_6, max_size=5), _CONJUNTO_6, _CONJUNTO_6, st.lists(st.booleans(), min_size=6, max_size=6),
-                 st.integers(1, 6), exemplos=8)
+                 st.integers(1, 6), exemplos=4)
     def oraculo_a_mesma_execucao(self, nb, solucao, decisoes, allowlist, irreversiveis, respostas, max_steps):
         """Os mesmos passos, o mesmo fim e as mesmas perguntas ao humano que a solução."""
 
@@ -604,7 +604,7 @@ class TestEx6_4:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.lists(st.tuples(st.sampled_from(["a", "b", 3]), resultados(1), st.booleans()), max_size=5),
-                 exemplos=8)
+                 exemplos=4)
     def oraculo_o_mesmo_registo(self, nb, solucao, pedidos):
         """A mesma sequência de resultados, de efeitos e de chaves registadas que a solução (com ações
         que às vezes lançam)."""
@@ -754,7 +754,7 @@ class TestEx6_5:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.lists(_DECISAO_6.filter(lambda d: isinstance(d["argumentos"], dict)), max_size=6), _CONJUNTO_6,
-                 _CONJUNTO_6, st.integers(1, 6), exemplos=8)
+                 _CONJUNTO_6, st.integers(1, 6), exemplos=4)
     def oraculo_a_mesma_execucao(self, nb, solucao, decisoes, fontes, saidas, max_steps):
         """Os mesmos passos, o mesmo fim e as mesmas ferramentas corridas que a solução."""
 
@@ -874,7 +874,7 @@ class TestEx6_6:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(st.lists(_DECISAO_6, max_size=5), _CONJUNTO_6, exemplos=8)
+    @propriedade(st.lists(_DECISAO_6, max_size=5), _CONJUNTO_6, exemplos=4)
     def oraculo_a_mesma_execucao(self, nb, solucao, plano, allowlist):
         """Os mesmos passos (ou recusas), o mesmo fim e as mesmas ferramentas corridas que a solução."""
 

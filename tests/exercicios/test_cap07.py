@@ -101,7 +101,7 @@ class TestEx7_1:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(st.lists(resultados(1), max_size=8), st.integers(-2, 10), st.booleans(), exemplos=8)
+    @propriedade(st.lists(resultados(1), max_size=8), st.integers(-2, 10), st.booleans(), exemplos=4)
     def oraculo_os_mesmos_passos(self, nb, solucao, h, mantidos, tuplo):
         """Os mesmos passos (numa lista) que a solução, ou ValueError onde ela dá ValueError; o
         histórico pode chegar como um tuplo."""
@@ -270,7 +270,7 @@ class TestEx7_2:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.integers(0, 2), st.lists(st.integers(-1, 3), max_size=8), st.integers(0, 10),
-                 st.sampled_from(["normal", "sem user", "saudação antes"]), exemplos=10)
+                 st.sampled_from(["normal", "sem user", "saudação antes"]), exemplos=5)
     def oraculo_o_mesmo_corte(self, nb, solucao, sistemas, voltas, manter, forma):
         """O mesmo corte que a solução, também sem nenhuma mensagem user (a cabeça são então só as
         system do início) e com uma mensagem do assistente antes do pedido."""
@@ -356,7 +356,7 @@ class TestEx7_3:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(st.lists(resultados(1), max_size=7), st.integers(0, 9), exemplos=8)
+    @propriedade(st.lists(resultados(1), max_size=7), st.integers(0, 9), exemplos=4)
     def oraculo_o_mesmo_resumo(self, nb, solucao, h, mantidos):
         """O mesmo resultado e as mesmas chamadas a resumir que a solução."""
 
@@ -462,7 +462,7 @@ class TestEx7_4:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.text(alphabet="abcçé \n0123", max_size=20), st.integers(0, 120), st.integers(0, 1500),
-                 exemplos=10)
+                 exemplos=5)
     def oraculo_o_mesmo_texto(self, nb, solucao, pedaco, vezes, max_chars):
         """O mesmo texto que a solução, ou ValueError onde ela dá ValueError."""
 
@@ -611,7 +611,7 @@ class TestEx7_5:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(_CONVERSA_7_5, exemplos=6)
+    @propriedade(_CONVERSA_7_5, exemplos=3)
     def oraculo_a_mesma_conta(self, nb, solucao, conversa):
         """A mesma conta que a solução."""
         from curso.offline import codificador

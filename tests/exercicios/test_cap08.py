@@ -70,7 +70,7 @@ class TestEx8_1:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(st.integers(0, 100), _DECIMAL_8, _DECIMAL_8, exemplos=8)
+    @propriedade(st.integers(0, 100), _DECIMAL_8, _DECIMAL_8, exemplos=4)
     def oraculo_a_mesma_estimativa(self, nb, solucao, passos, custo, latencia):
         """O mesmo dicionário que a solução."""
         obtido = so_dados(nb.estimar_custo_e_latencia(passos, custo, latencia), dict)
@@ -242,7 +242,7 @@ class TestEx8_3:
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
     @propriedade(st.lists(st.one_of(st.integers(-9, 9), st.floats(-9, 9, width=32)), max_size=10),
-                 st.one_of(st.integers(-5, 105), st.builds(lambda k: k / 4, st.integers(-4, 404))), exemplos=10)
+                 st.one_of(st.integers(-5, 105), st.builds(lambda k: k / 4, st.integers(-4, 404))), exemplos=5)
     def oraculo_o_mesmo_valor(self, nb, solucao, valores, p):
         """O mesmo valor que a solução, ou ValueError onde ela dá ValueError."""
 
@@ -306,7 +306,7 @@ class TestEx8_4:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(st.integers(0, 10 ** 6), st.lists(st.integers(0, 10 ** 5), max_size=15), exemplos=8)
+    @propriedade(st.integers(0, 10 ** 6), st.lists(st.integers(0, 10 ** 5), max_size=15), exemplos=4)
     def oraculo_o_mesmo_total(self, nb, solucao, base, acrescimos):
         """O mesmo total que a solução."""
         obtido = nb.tokens_de_entrada_totais(base, list(acrescimos))
@@ -369,7 +369,7 @@ class TestEx8_5:
 
     # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
 
-    @propriedade(st.one_of(_DECIMAL_8, st.just(0.0)), _DECIMAL_8, exemplos=10)
+    @propriedade(st.one_of(_DECIMAL_8, st.just(0.0)), _DECIMAL_8, exemplos=5)
     def oraculo_o_mesmo_teto(self, nb, solucao, orcamento, custo):
         """O mesmo int que a solução (com custos sempre positivos, como o enunciado promete)."""
         obtido = nb.max_steps_para_orcamento(orcamento, custo)
