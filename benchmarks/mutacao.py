@@ -8,7 +8,10 @@ capítulo (a segunda tabela). Sai com estado 1 se algum falhar, se um equivalent
 corresponder a nenhum mutante ou se as verificações públicas apanharem um «equivalente».
 A tabela mostra também, por exercício, requisitos × verificações × mutantes escritos à mão
 (curso.requisitos): quantos requisitos, quantas verificações públicas (e propriedades citadas),
-quantos mutantes e quantos requisitos têm um mutante só deles.
+quantos mutantes e quantos requisitos têm um mutante só deles; quantos desses mutantes só as
+verificações escritas como propriedades apanham (com um exemplo fixo passariam: issue 38); e a
+taxa dos mutantes «cegos» (tests/mutantes/capNN/cegos/, escritos por outra pessoa só a partir do
+enunciado) apanhados pelas públicas e pelas públicas + escondidas (com a solução como oráculo).
 
     .venv/bin/python benchmarks/mutacao.py                    # tudo (demora minutos)
     .venv/bin/python benchmarks/mutacao.py --capitulos 4 9 --processos 2
@@ -21,9 +24,37 @@ import argparse
 import sys
 import time
 
-from curso.mutacao import OBJETIVO_PUBLICAS, OBJETIVO_TUDO, Contagem, ler_equivalentes, medir
-from curso.raiz import ErroDoCurso, capitulos_existentes
-from curso.requisitos import resumo
+from curso.caderno import carregar
+from curso.mutacao import (
+    OBJETIVO_PUBLICAS,
+    OBJETIVO_TUDO,
+    Contagem,
+    exercicios_do_caderno,
+    julgar_escritos,
+    ler_equivalentes,
+    medir,
+)
+from curso.raiz import ErroDoCurso, caderno_de_exercicios, capitulos_existentes, raiz_do_curso
+from curso.requisitos import mutantes_cegos_de, mutantes_de, resumo
+
+
+def _escritos(capitulo: int) -> dict[str, tuple[int, str, str]]:
+    """Por exercício: os mutantes à mão que só as propriedades apanham, e a taxa dos cegos
+    apanhados pelas públicas e pelas públicas + escondidas."""
+    caminho = caderno_de_exercicios(capitulo, raiz_do_curso() / "solutions")
+    base = carregar(caminho)
+    colunas = {}
+    for ident, exercicio in exercicios_do_caderno(caminho).items():
+        so_propriedades = sum(e.so_propriedades for e in julgar_escritos(base, exercicio, mutantes_de(ident)))
+        cegos = julgar_escritos(base, exercicio, mutantes_cegos_de(ident))
+        publicas = sum(bool(e.rejeitado_por) for e in cegos)
+        tudo = sum(bool(e.rejeitado_por) or e.escondidos for e in cegos)
+        colunas[ident] = (so_propriedades, _taxa(publicas, len(cegos)), _taxa(tudo, len(cegos)))
+    return colunas
+
+
+def _taxa(apanhados: int, total: int) -> str:
+    return "—" if not total else f"{apanhados}/{total} ({100 * apanhados / total:.0f} %)"
 
 
 def _pc(contagem, mortos) -> str:
@@ -59,12 +90,14 @@ def main(argv=None) -> int:
         capitulos = sorted({int(e.split(".")[0]) for e in args.exercicios})
     inicio = time.perf_counter()
     print("| exercício | requisitos | verificações | mutantes à mão | requisitos com mutante próprio | "
-          "gerados | equivalentes | incompetentes | mortos pelas públicas | "
+          "à mão, só as propriedades apanham | cegos apanhados pelas públicas | cegos por públicas + "
+          "escondidas | gerados | equivalentes | incompetentes | mortos pelas públicas | "
           "mortos por públicas + escondidas | objetivo |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     todas, usados, por_capitulo = [], set(), {}
     for capitulo in capitulos:
         por_capitulo[capitulo] = []
+        escritos = _escritos(capitulo)
         for c in medir(capitulo, args.exercicios, args.amostra, processos=args.processos,
                        equivalentes=equivalentes):
             todas.append(c)
@@ -72,8 +105,10 @@ def main(argv=None) -> int:
             usados.update(c.equivalentes_usados)
             marca = "sem mutantes" if not c.contam else ("✔" if c.cumpre else "✘")
             r = resumo(c.exercicio)
+            so_propriedades, cegos, cegos_tudo = escritos.get(c.exercicio, (0, "—", "—"))
             print(f"| {c.exercicio} | {r.requisitos} | {r.verificacoes} | {r.mutantes} | "
-                  f"{r.com_mutante_proprio}/{r.requisitos} | {c.geradas} | {c.equivalentes} | {c.incompetentes} | "
+                  f"{r.com_mutante_proprio}/{r.requisitos} | {so_propriedades} | {cegos} | {cegos_tudo} | "
+                  f"{c.geradas} | {c.equivalentes} | {c.incompetentes} | "
                   f"{c.mortos_publicas} ({_pc(c, c.mortos_publicas)}) | "
                   f"{c.mortos_tudo} ({_pc(c, c.mortos_tudo)}) | {marca} |", flush=True)
             if args.sobreviventes:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from curso import verificacao
 from curso.caderno import Caderno, carregar, correr_escondidos
+from curso.oraculo import do_lado_de_confianca
 from curso.raiz import ErroDoCurso, caderno_de_exercicios, raiz_do_curso
 
 INICIO, FIM = "### BEGIN SOLUTION", "### END SOLUTION"
@@ -195,7 +196,7 @@ def _julgar_aqui(base: Caderno, exercicio: Exercicio, mutante: Mutante) -> tuple
     if not exercicio.escondidos.strip():
         return SOBREVIVEU, ""
     try:
-        with verificacao._Alarme(LIMITE_POR_VERIFICACAO * 3):
+        with verificacao._Alarme(LIMITE_POR_VERIFICACAO * 3), do_lado_de_confianca(nb):
             correr_escondidos(exercicio.escondidos, nb)
     except BaseException as erro:  # noqa: BLE001 — no nbgrader qualquer exceção dá zero
         return MORTO_ESCONDIDAS, f"{type(erro).__name__}: {str(erro)[:80]}"
@@ -212,7 +213,8 @@ def _confirmar_solucao(base: Caderno, exercicio: Exercicio) -> None:
     if falhas:
         raise ErroDoCurso(f"a solução de {exercicio.ident} não passa em «{falhas[0].verificacao}»: "
                           f"{falhas[0].mensagem}")
-    correr_escondidos(exercicio.escondidos, base, f"<testes escondidos de {exercicio.ident}>")
+    with do_lado_de_confianca(base):
+        correr_escondidos(exercicio.escondidos, base, f"<testes escondidos de {exercicio.ident}>")
 
 
 def _filho(base, exercicio, mutante, escrita):
@@ -377,3 +379,59 @@ def medir(capitulo: int, exercicios: list[str] | None = None, amostra: int | Non
             mutantes = random.Random(f"{semente}-{ident}").sample(mutantes, amostra)
         contagens.append(contar(ident, julgar(base, exercicio, mutantes, processos), equivalentes))
     return contagens
+
+
+# ---------------------------------------------------------------------------------------------
+# os mutantes escritos à mão (tests/mutantes/, e os cegos): quem os apanha
+
+
+@dataclass
+class Escrito:
+    """Um mutante escrito à mão e quem o apanha."""
+
+    caminho: Path
+    rejeitado_por: list[str]  # as verificações públicas (test_* e propriedade_*) que dão ✘
+    so_com_exemplos_fixos: list[str]  # as que ainda dão ✘ sem as entradas geradas (só os @example)
+    escondidos: bool  # os testes escondidos (com a solução como oráculo) rejeitam-no
+
+    @property
+    def so_propriedades(self) -> bool:
+        """Só as entradas geradas o apanham: com os exemplos fixos, passaria (issue 38)."""
+        return bool(self.rejeitado_por) and not self.so_com_exemplos_fixos
+
+
+def julgar_escritos(base: Caderno, exercicio: Exercicio, caminhos: list[Path]) -> list[Escrito]:
+    """Corre cada mutante escrito à mão por cima da solução ``base``: as verificações públicas e
+    depois os testes escondidos, com a solução como oráculo (como na correção)."""
+    from curso.verificacao.dominios import so_exemplos_fixos
+
+    classe = verificacao.selecionar(exercicio.ident)[exercicio.ident]
+    # uma propriedade sem @example não tem exemplos fixos: sem as entradas geradas, não verifica nada
+    sem_exemplos = {m for m in verificacao.metodos_de(classe)
+                    if getattr(getattr(classe, m), "is_hypothesis_test", False)
+                    and not getattr(getattr(classe, m), "hypothesis_explicit_examples", None)}
+
+    def rejeicoes(nb) -> list[str]:
+        return [r.metodo for r in verificacao.correr_verificacoes(exercicio.ident, nb)
+                if r.estado == verificacao.FALHOU and not r.mensagem.startswith(verificacao.DICA_NOME_EM_FALTA)]
+
+    julgados = []
+    for caminho in caminhos:
+        try:
+            nb = base.com(caminho.read_text(encoding="utf-8"), caminho.name)
+        except Exception:  # noqa: BLE001 — um mutante que nem carrega não é apanhado por ninguém
+            julgados.append(Escrito(caminho, [], [], False))
+            continue
+        rejeitado = rejeicoes(nb)
+        with so_exemplos_fixos(classe):
+            fixos = [m for m in rejeicoes(nb) if m not in sem_exemplos] if rejeitado else []
+        try:
+            with verificacao._Alarme(LIMITE_POR_VERIFICACAO * 3), do_lado_de_confianca(nb):
+                correr_escondidos(exercicio.escondidos, nb)
+            escondidos = False
+        except BaseException as erro:  # no nbgrader qualquer exceção dá zero (menos um Ctrl+C)
+            if isinstance(erro, KeyboardInterrupt):
+                raise
+            escondidos = True
+        julgados.append(Escrito(caminho, rejeitado, fixos, escondidos))
+    return julgados

@@ -6,17 +6,20 @@ trocado por um ``CadernoObservado`` que embrulha essas funções: antes de cada 
 retrato dos argumentos, depois compara. O resultado de cada verificação não muda; cada
 propriedade acrescenta uma linha ao relatório, com um nome ``propriedade_*``:
 
-- ``propriedade_nao_altera_argumentos`` (sempre, nos exercícios cujas funções recebem listas,
-  dicionários ou conjuntos): nenhum argumento muda durante a chamada, salvo os que a classe
-  ``TestExN_M`` declara em ``altera = ("nome", …)``;
+- ``propriedade_nao_altera_argumentos`` (nos exercícios cujas funções recebem listas, dicionários
+  ou conjuntos; uma classe cujas funções não os recebem declara ``recebe_contentores = False``):
+  nenhum argumento muda durante a chamada, salvo os que a classe ``TestExN_M`` declara em
+  ``altera = ("nome", …)``;
 - ``propriedade_resultado_novo`` (com ``resultado_novo = True``): o resultado não é, nem contém,
   um contentor (lista, dicionário, conjunto) que veio nos argumentos;
 - ``propriedade_subclasse_de_dict`` (com ``aceita_mapeamentos = True``): as verificações
   repetem-se com cada ``dict`` dos argumentos trocado por uma subclasse de ``dict``, e o que
   passava tem de continuar a passar.
 
-Uma propriedade só aparece quando alguma verificação do exercício passou (no caderno em branco
-nada passa por acaso) e, para as duas primeiras, quando houve pelo menos uma chamada vigiada.
+As linhas de um exercício são sempre as mesmas, decididas pelos atributos da classe: o número de
+verificações que quem estuda vê não muda entre o exercício em branco e o resolvido. Uma propriedade
+só se decide (✔ ou ✘) quando alguma verificação do exercício passou (no caderno em branco nada
+passa por acaso) e houve chamadas para vigiar; até lá fica «por fazer».
 """
 
 from __future__ import annotations
@@ -49,8 +52,9 @@ _MUTAVEIS = (dict, list, set, bytearray)
 
 
 def propriedades_da_classe(classe: type) -> list[str]:
-    """As propriedades que a maquinaria corre para as verificações de ``classe``."""
-    nomes = [NAO_ALTERA]
+    """As propriedades que a maquinaria corre para as verificações de ``classe`` (sempre as mesmas:
+    dependem só dos atributos da classe, não do código de quem estuda)."""
+    nomes = [NAO_ALTERA] if getattr(classe, "recebe_contentores", True) else []
     if getattr(classe, "resultado_novo", False):
         nomes.append(RESULTADO_NOVO)
     if getattr(classe, "aceita_mapeamentos", False):
@@ -338,6 +342,9 @@ DICA_NAO_ALTERA = (
 DICA_RESULTADO_NOVO = (
     "A tua função devolveu (ou pôs dentro do resultado) uma lista ou dicionário que recebeu: "
     "devolve um objeto novo, para que mexer no resultado não mexa nos dados de quem chama.")
+DICA_POR_VERIFICAR = (
+    "Esta propriedade vigia as chamadas que as outras verificações fazem às tuas funções: fica por "
+    "verificar até alguma delas passar.")
 DICA_SUBCLASSE = (
     "A tua função trata mal um dicionário que é uma subclasse de dict (como um OrderedDict ou um "
     "defaultdict): verifica com isinstance(x, dict), não com type(x) is dict, e não dependas do "

@@ -177,10 +177,22 @@ def pasta_de_mutantes(capitulo: int) -> Path:
     return raiz_do_curso() / "tests" / "mutantes" / f"cap{capitulo:02d}"
 
 
+# Os mutantes «cegos» (issue 38): um segundo mutante por requisito, escrito por outra pessoa da
+# equipa só a partir do enunciado, sem ler as verificações, numa subpasta à parte. Provam que as
+# verificações apanham o erro do aluno seguinte, e não só o que quem as escreveu imaginou.
+CEGOS = "cegos"
+
+
 def mutantes_de(ident: str) -> list[Path]:
-    """Os ficheiros de mutantes do exercício, por ordem do nome."""
+    """Os ficheiros de mutantes do exercício (sem os cegos), por ordem do nome."""
     n, m = ident.split(".")
     return sorted(pasta_de_mutantes(int(n)).glob(f"ex{int(n)}_{int(m)}_*.py"))
+
+
+def mutantes_cegos_de(ident: str) -> list[Path]:
+    """Os mutantes cegos do exercício (``tests/mutantes/capNN/cegos/exN_M_*.py``), por ordem do nome."""
+    n, m = ident.split(".")
+    return sorted((pasta_de_mutantes(int(n)) / CEGOS).glob(f"ex{int(n)}_{int(m)}_*.py"))
 
 
 def docstring_do_mutante(codigo: str) -> str:

@@ -17,6 +17,7 @@ from jupyter_client import KernelManager
 from curso.caderno import carregar, ler_celulas
 from curso.fronteira.sessao import abrir, correr_escondidos
 from curso.mutacao import exercicios_do_caderno
+from curso.oraculo import do_lado_de_confianca
 from curso.verificacao import FALHOU, correr_verificacoes, estado_do_exercicio, exercicios_do_capitulo
 from repositorio._cadernos import CAPITULOS, RAIZ, caderno_de_solucoes, exercicio, solucao
 
@@ -95,7 +96,8 @@ def test_solucao_mutantes_e_alternativas(capitulo):
         with kernel.fronteira() as remoto:
             for ident in exercicios_do_capitulo(capitulo):
                 _comparar(ident, base, remoto, "solução")
-                correr_escondidos(escondidos.get(ident, ""), remoto, f"<escondidos {ident}>")
+                with do_lado_de_confianca(remoto):  # a solução como oráculo, como na correção
+                    correr_escondidos(escondidos.get(ident, ""), remoto, f"<escondidos {ident}>")
         casos = [(p, False) for p in _ficheiros("mutantes", capitulo)]
         casos += [(p, True) for p in _ficheiros("alternativas", capitulo)]
         for caminho, alternativa in casos:
@@ -108,7 +110,8 @@ def test_solucao_mutantes_e_alternativas(capitulo):
             with kernel.fronteira() as remoto:
                 if alternativa:
                     _comparar(_ident(caminho), local, remoto, caminho.name)
-                    correr_escondidos(escondidos.get(_ident(caminho), ""), remoto, caminho.name)
+                    with do_lado_de_confianca(remoto):
+                        correr_escondidos(escondidos.get(_ident(caminho), ""), remoto, caminho.name)
                 else:
                     _rejeitam_os_dois(_ident(caminho), local, remoto, caminho.name)
             kernel.correr(REPOR)

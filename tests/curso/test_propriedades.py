@@ -15,7 +15,7 @@ from curso.propriedades import (
     propriedades_da_classe,
 )
 from curso.raiz import raiz_do_curso
-from curso.verificacao import FALHOU, PASSOU, correr_exercicio, correr_verificacoes, explica, igual_estrito
+from curso.verificacao import FALHOU, PASSOU, POR_FAZER, correr_exercicio, correr_verificacoes, explica, igual_estrito
 
 SOLUCAO_1 = raiz_do_curso() / "solutions" / "cap01" / "cap01.ipynb"
 
@@ -120,9 +120,31 @@ def test_linhas_de_propriedade_num_exercicio():
     assert mensagem.startswith("A tua função trata mal um dicionário") and "Conta as chaves" in mensagem
 
 
-def test_sem_nada_feito_nao_ha_propriedades():
+def test_sem_nada_feito_as_propriedades_ficam_por_fazer():
+    """As mesmas linhas no exercício em branco e no resolvido (issue 37): as propriedades aparecem
+    sempre, por fazer enquanto nenhuma verificação passou."""
     por_fazer = _caderno("def contar(d):\n    raise NotImplementedError()\n")
-    assert [r.metodo for r in correr_exercicio("1.1", ExFalso, por_fazer)] == ["test_conta", "test_vazio"]
+    linhas = _linhas(correr_exercicio("1.1", ExFalso, por_fazer))
+    assert linhas == {"test_conta": POR_FAZER, "test_vazio": POR_FAZER, NAO_ALTERA: POR_FAZER,
+                      RESULTADO_NOVO: POR_FAZER, SUBCLASSE_DE_DICT: POR_FAZER}
+    certo = _caderno("def contar(d):\n    return len(d)\n")
+    assert list(linhas) == [r.metodo for r in correr_exercicio("1.1", ExFalso, certo)]
+
+
+class ExSemContentores:
+    """Uma classe cujas funções só recebem números"""
+
+    recebe_contentores = False
+
+    def test_dobro(self, nb):
+        """O dobro"""
+        assert nb.dobro(2) == 4
+
+
+def test_sem_contentores_nao_ha_a_propriedade_dos_argumentos():
+    assert propriedades_da_classe(ExSemContentores) == []
+    resultados = correr_exercicio("1.1", ExSemContentores, _caderno("def dobro(n):\n    return 2 * n\n"))
+    assert [r.metodo for r in resultados] == ["test_dobro"]
 
 
 def test_verificar_mostra_a_propriedade_no_capitulo_1():

@@ -68,7 +68,7 @@ def test_aluno_do_hub_ve_o_seu_caderno_com_as_verificacoes_da_instalacao(alunos)
     r = _curso(bruno / "cap01", "verificar", "1.1")
     assert r.returncode == 1, r.stdout + r.stderr
     assert f"Caderno: {(bruno / 'cap01/cap01.ipynb').resolve()}" in r.stdout
-    assert "0/10 verificações públicas passaram" in r.stdout
+    assert "0/11 verificações públicas passaram" in r.stdout  # as mesmas 11 do exercício resolvido
 
     r = _curso(bruno, "progresso", "--json")
     itens = json.loads(r.stdout)

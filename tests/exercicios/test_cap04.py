@@ -2,8 +2,8 @@
 
 import json
 
-
-from curso.verificacao import emprestado, explica
+from curso.verificacao import emprestado, explica, igual_estrito
+from curso.verificacao.dominios import contraexemplo, example, folhas_json, propriedade, resultados, st, textos
 
 
 def cliente_offline(decisor):
@@ -40,6 +40,32 @@ def _modelo_espiao(resposta):
 # ---------------------------------------------------------------------------------------------
 
 
+# O domínio do 4.1: pedidos com um produto do catálogo (com outras maiúsculas) no meio de texto,
+# contas «<n> vezes <p>» / «<n> x <p>» com números inteiros ou decimais (ponto ou vírgula), com ou
+# sem espaços e com outras maiúsculas, e pedidos sem nada disto
+PRODUTOS_4_1 = ("teclado mecânico", "rato sem fios", "monitor 27 polegadas")
+_TEXTO_4_1 = st.text(alphabet="abcdefghijlmnopqrstuvzáéçãõ ?!.:ÁÉQ", max_size=12)  # sem algarismos
+_PRODUTO_4_1 = st.sampled_from(PRODUTOS_4_1).flatmap(lambda nome: st.tuples(st.just(nome), st.tuples(
+    *(st.sampled_from(sorted({c.lower(), c.upper()})) for c in nome)).map("".join)))
+_NUMERO_4_1 = st.one_of(
+    st.integers(0, 999).map(lambda n: (str(n), float(n))),
+    st.tuples(st.integers(0, 999), st.integers(0, 99), st.sampled_from([".", ","])).map(
+        lambda t: (f"{t[0]}{t[2]}{t[1]:02d}", float(f"{t[0]}.{t[1]:02d}"))),
+)
+_PALAVRA_4_1 = st.sampled_from(["vezes", "x"]).flatmap(
+    lambda p: st.tuples(*(st.sampled_from(sorted({c.lower(), c.upper()})) for c in p)).map("".join))
+_ESPACO_4_1 = st.sampled_from(["", " ", "  "])
+_CONTA_4_1 = st.builds(
+    lambda antes, n, e1, palavra, e2, p, depois: (f"{antes} {n[0]}{e1}{palavra}{e2}{p[0]}{depois}", n[1], p[1]),
+    _TEXTO_4_1, _NUMERO_4_1, _ESPACO_4_1, _PALAVRA_4_1, _ESPACO_4_1, _NUMERO_4_1,
+    st.sampled_from(["", "?", " euros", " cada"]))
+_NENHUMA_4_1 = st.one_of(
+    _TEXTO_4_1, st.builds(lambda n, t: f"{n} vezes {t}", st.integers(0, 99), _TEXTO_4_1),
+    st.builds(lambda t: f"algumas vezes {t}", _TEXTO_4_1),
+    st.sampled_from(["Que horas são?", "Quanto custa uma cadeira?", "3 vezes ao dia", "", "rato com fios"]),
+)
+
+
 def _contas(nb, casos):
     """Cada pedido de `casos` leva a calcular_total com os dois números como float."""
     for pedido, (quantidade, preco) in casos.items():
@@ -58,42 +84,45 @@ def _contas(nb, casos):
 class TestEx4_1:
     """Decidir sem executar"""
 
-    def test_produto_do_catalogo(self, nb):
+    recebe_contentores = False  # recebe um texto
+
+    @propriedade(_PRODUTO_4_1, _TEXTO_4_1, _TEXTO_4_1, exemplos=6)
+    @example(produto=("rato sem fios", "Rato Sem Fios"), antes="Quanto custa o ", depois="?")
+    def test_produto_do_catalogo(self, nb, produto, antes, depois):
         """Um produto do catálogo no pedido leva a consultar_catalogo com o nome do catálogo"""
-        casos = {
-            "Qual é o preço do teclado mecânico?": "teclado mecânico",
-            "Quanto custa o Rato Sem Fios?": "rato sem fios",
-            "tens MONITOR 27 POLEGADAS em stock": "monitor 27 polegadas",
-        }
-        for pedido, nome in casos.items():
-            r = nb.decidir_ferramenta_e_argumentos(pedido)
-            assert r == ("consultar_catalogo", {"nome_produto": nome}), explica(
-                "Procura cada nome do CATALOGO no pedido em minúsculas e devolve "
-                "('consultar_catalogo', {'nome_produto': nome}) com o nome tal como está no catálogo.",
-                f"para {pedido!r} devolveste {r!r}")
+        nome, escrito = produto
+        pedido = f"{antes}{escrito}{depois}"
+        r = nb.decidir_ferramenta_e_argumentos(pedido)
+        esperado = ("consultar_catalogo", {"nome_produto": nome})
+        assert r == esperado, contraexemplo(
+            "Procura cada nome do CATALOGO no pedido em minúsculas e devolve "
+            "('consultar_catalogo', {'nome_produto': nome}) com o nome tal como está no catálogo.",
+            f"decidir_ferramenta_e_argumentos({pedido!r})", esperado, r)
 
-    def test_conta_com_vezes_ou_x(self, nb):
+    @propriedade(_TEXTO_4_1, _NUMERO_4_1, st.sampled_from(["vezes", "x"]), _NUMERO_4_1, exemplos=6)
+    @example(antes="Quanto custa", n=("3", 3.0), palavra="vezes", p=("24.50", 24.5))
+    def test_conta_com_vezes_ou_x(self, nb, antes, n, palavra, p):
         """«n vezes p» e «n x p» levam a calcular_total, com floats e vírgula ou ponto decimal"""
-        casos = {
-            "Quanto custa 3 vezes 24.50?": (3.0, 24.5),
-            "e 2 x 19,99?": (2.0, 19.99),
-            "dá-me 4 x 7": (4.0, 7.0),
-        }
-        _contas(nb, casos)
+        _contas(nb, {f"{antes} {n[0]} {palavra} {p[0]}?": (n[1], p[1])})
 
-    def test_espacos_e_maiusculas(self, nb):
+    @propriedade(_CONTA_4_1, exemplos=6)
+    @example(conta=("12x0.5", 12.0, 0.5))
+    def test_espacos_e_maiusculas(self, nb, conta):
         """Os espaços à volta de «vezes»/«x» são opcionais e as maiúsculas não contam"""
-        _contas(nb, {"12x0.5": (12.0, 0.5), "1,5 VEZES 4": (1.5, 4.0), "2X3": (2.0, 3.0),
-                     "5vezes2,5": (5.0, 2.5)})
+        pedido, n, p = conta
+        _contas(nb, {pedido: (n, p)})
 
-    def test_catalogo_primeiro(self, nb):
+    @propriedade(st.sampled_from(PRODUTOS_4_1), _CONTA_4_1, st.booleans(), exemplos=4)
+    @example(nome="teclado mecânico", conta=("Quero 2 x", 2.0, 0.0), antes=True)
+    def test_catalogo_primeiro(self, nb, nome, conta, antes):
         """Quando há um produto e uma conta, o catálogo ganha"""
-        for pedido, nome in (("Quero 2 x teclado mecânico", "teclado mecânico"),
-                             ("rato sem fios: 3 x 24,50", "rato sem fios")):
-            r = nb.decidir_ferramenta_e_argumentos(pedido)
-            assert r == ("consultar_catalogo", {"nome_produto": nome}), explica(
-                "Verifica os produtos do catálogo antes da regra das contas (as regras vão por esta "
-                "ordem).", f"para {pedido!r} devolveste {r!r}")
+        # (o produto escrito como no catálogo: as maiúsculas são de outro requisito)
+        pedido = f"{conta[0]} {nome}" if antes else f"{nome}: {conta[0]}"
+        r = nb.decidir_ferramenta_e_argumentos(pedido)
+        esperado = ("consultar_catalogo", {"nome_produto": nome})
+        assert r == esperado, contraexemplo(
+            "Verifica os produtos do catálogo antes da regra das contas (as regras vão por esta "
+            "ordem).", f"decidir_ferramenta_e_argumentos({pedido!r})", esperado, r)
 
     def test_nao_executa(self, nb):
         """Só decide: não corre nenhuma ferramenta"""
@@ -113,13 +142,27 @@ class TestEx4_1:
             "O decisor só devolve (nome, argumentos): quem corre a ferramenta é o 4.2.",
             f"correram {chamadas!r}")
 
-    def test_nenhuma_serve(self, nb):
+    @propriedade(_NENHUMA_4_1, exemplos=6)
+    @example(pedido="3 vezes ao dia")
+    def test_nenhuma_serve(self, nb, pedido):
         """Sem produto nem conta, devolve None (não adivinha)"""
-        for pedido in ("Que horas são?", "Quanto custa uma cadeira?", "3 vezes ao dia", ""):
-            r = nb.decidir_ferramenta_e_argumentos(pedido)
-            assert r is None, explica(
-                "Quando nenhuma regra se aplica, devolve None: um agente que adivinha uma "
-                "ferramenta dá respostas erradas com ar de certas.", f"para {pedido!r} devolveste {r!r}")
+        r = nb.decidir_ferramenta_e_argumentos(pedido)
+        assert r is None, contraexemplo(
+            "Quando nenhuma regra se aplica, devolve None: um agente que adivinha uma "
+            "ferramenta dá respostas erradas com ar de certas.", f"decidir_ferramenta_e_argumentos({pedido!r})",
+            None, r)
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.one_of(_CONTA_4_1.map(lambda c: c[0]), _NENHUMA_4_1,
+                           st.builds(lambda p, t: t + p[1], _PRODUTO_4_1, _TEXTO_4_1)), exemplos=5)
+    def oraculo_a_mesma_decisao(self, nb, solucao, pedido):
+        """A mesma decisão que a solução (com os mesmos tipos: floats, e None onde nada serve)."""
+        obtido = nb.decidir_ferramenta_e_argumentos(pedido)
+        esperado = solucao.decidir_ferramenta_e_argumentos(pedido)
+        assert type(obtido) is type(esperado) and igual_estrito(obtido, esperado), contraexemplo(
+            "decidir_ferramenta_e_argumentos não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"decidir_ferramenta_e_argumentos({pedido!r})", esperado, obtido)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,26 +193,34 @@ def _dividir(nb, so_contar=False):
 class TestEx4_2:
     """Executar o que foi decidido"""
 
-    def test_corre_as_ferramentas(self, nb):
-        """Corre a ferramenta de FERRAMENTAS com os argumentos por nome e devolve o resultado"""
-        casos = [
-            ("calcular_total", {"quantidade": 3.0, "preco_unitario": 24.5}),
-            ("calcular_total", {"preco_unitario": 79.9, "quantidade": 2}),
-            ("consultar_catalogo", {"nome_produto": "rato sem fios"}),
-            ("consultar_catalogo", {"nome_produto": "cadeira de escritório"}),
-        ]
-        for nome, argumentos in casos:
+    @propriedade(st.dictionaries(st.sampled_from(["a", "b", "quantidade", "nome_produto", "x"]), folhas_json(),
+                                 max_size=3), resultados(), exemplos=6)
+    @example(argumentos={}, resultado={"loja": ["ratos", "teclados"]})
+    def test_corre_as_ferramentas(self, nb, argumentos, resultado):
+        """Corre a ferramenta de FERRAMENTAS com os argumentos por nome e devolve o resultado, tal como veio"""
+        recebidos = []
+
+        def ferramenta(**nomeados):
+            recebidos.append(nomeados)
+            return resultado
+
+        with emprestado(nb.FERRAMENTAS, "ferramenta_gerada", ferramenta):
+            r = nb.executar_ferramenta("ferramenta_gerada", dict(argumentos))
+        entrada = f"executar_ferramenta('ferramenta_gerada', {argumentos!r}) e uma ferramenta que devolve {resultado!r}"
+        # (quantas vezes corre é de outro requisito: aqui só conta com que argumentos)
+        assert recebidos and all(a == argumentos for a in recebidos), contraexemplo(
+            "Chama FERRAMENTAS[nome](**argumentos): cada argumento pelo nome.", entrada, [argumentos], recebidos)
+        mesmo = r is resultado if isinstance(resultado, (list, dict)) else igual_estrito(r, resultado)
+        assert mesmo, contraexemplo(
+            "Devolve o próprio objeto que a ferramenta devolveu, tal como veio: nem texto, nem cópia, "
+            "nem outro tipo (também None, 0 ou False).", entrada, resultado, r)
+        for nome, argumentos in (("calcular_total", {"preco_unitario": 79.9, "quantidade": 2}),
+                                 ("consultar_catalogo", {"nome_produto": "cadeira de escritório"})):
             esperado = nb.FERRAMENTAS[nome](**argumentos)
             r = nb.executar_ferramenta(nome, dict(argumentos))
-            assert r == esperado and type(r) is type(esperado), explica(
-                "Chama FERRAMENTAS[nome](**argumentos) e devolve o resultado tal como vem "
-                "(sem o converter em texto).", f"{nome}({argumentos}): esperava {esperado!r}, obtive {r!r}")
-        stock = {"loja": ["ratos", "teclados"]}
-        with emprestado(nb.FERRAMENTAS, "ver_stock", lambda: stock):
-            r = nb.executar_ferramenta("ver_stock", {})
-        assert r is stock, explica(
-            "Devolve o próprio objeto que a ferramenta devolveu, tal como veio: nem texto, nem cópia.",
-            f"a ferramenta devolveu {stock!r}; executar_ferramenta devolveu {r!r}")
+            assert r == esperado and type(r) is type(esperado), contraexemplo(
+                "Chama FERRAMENTAS[nome](**argumentos) e devolve o resultado tal como vem.",
+                f"executar_ferramenta({nome!r}, {argumentos!r})", esperado, r)
 
     def test_por_nome(self, nb):
         """Os argumentos vão por nome, não pela ordem do dicionário"""
@@ -199,6 +250,26 @@ class TestEx4_2:
             "Não escondas um nome desconhecido: deixa FERRAMENTAS[nome] lançar KeyError.",
             f"devolveste {r!r}"))
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.sampled_from(["calcular_total", "consultar_catalogo", "nao_existe"]),
+                 st.dictionaries(st.sampled_from(["quantidade", "preco_unitario", "nome_produto"]),
+                                 st.one_of(st.integers(0, 9), st.sampled_from(["rato sem fios", "x"])), max_size=2),
+                 exemplos=3)
+    def oraculo_o_mesmo_resultado(self, nb, solucao, nome, argumentos):
+        """O mesmo resultado que a solução, ou um erro onde ela dá erro (o tipo do erro é livre)."""
+
+        def correr(executar_ferramenta):
+            try:
+                return executar_ferramenta(nome, dict(argumentos))
+            except Exception:  # o tipo e o texto do erro são livres: só conta que houve erro
+                return "<erro>"
+
+        obtido, esperado = correr(nb.executar_ferramenta), correr(solucao.executar_ferramenta)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "executar_ferramenta não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"executar_ferramenta({nome!r}, {argumentos!r})", esperado, obtido)
+
 
 # ---------------------------------------------------------------------------------------------
 
@@ -217,18 +288,28 @@ def _do_agente(r):
 class TestEx4_3:
     """O agente de um passo"""
 
-    def test_usa_o_decisor_dado(self, nb):
+    recebe_contentores = False  # recebe um texto e uma função
+
+    @propriedade(st.one_of(
+        st.builds(lambda q, p: ("calcular_total", {"quantidade": q, "preco_unitario": p}),
+                  st.one_of(st.integers(0, 50), st.floats(0, 50, width=32)), st.floats(0, 500, width=32)),
+        st.builds(lambda n: ("consultar_catalogo", {"nome_produto": n}),
+                  st.sampled_from(["rato sem fios", "cadeira", "Monitor 27 Polegadas", ""]))), exemplos=6)
+    @example(decisao=("calcular_total", {"quantidade": 4, "preco_unitario": 2.5}))
+    def test_usa_o_decisor_dado(self, nb, decisao):
         """Chama o decisor que recebe, uma só vez, e executa a ferramenta que ele escolheu"""
-        decidir = _decisor_espiao(("calcular_total", {"quantidade": 4, "preco_unitario": 2.5}))
+        decidir = _decisor_espiao(decisao)
         r = nb.agente_simples("pedido qualquer", decidir=decidir)
-        assert decidir.chamadas == ["pedido qualquer"], explica(
-            "Chama decidir(pedido) exatamente uma vez — o decisor que recebes, não o do 4.1.",
-            f"o decisor foi chamado com {decidir.chamadas!r}")
-        esperado = {"ferramenta": "calcular_total", "argumentos": {"quantidade": 4, "preco_unitario": 2.5},
-                    "resultado": 10.0, "mensagem": None}
-        assert _do_agente(r) == esperado, explica(
-            "Devolve {'ferramenta', 'argumentos', 'resultado', 'mensagem'}, com 'mensagem' None "
-            "quando correu bem.", f"esperava {esperado!r}, obtive {r!r}")
+        entrada = f"agente_simples('pedido qualquer', decidir) e um decisor que devolve {decisao!r}"
+        assert decidir.chamadas == ["pedido qualquer"], contraexemplo(
+            "Chama decidir(pedido) exatamente uma vez (é o decisor que recebes, não o do 4.1).",
+            entrada, ["pedido qualquer"], decidir.chamadas)
+        nome, argumentos = decisao
+        esperado = {"ferramenta": nome, "argumentos": argumentos,
+                    "resultado": nb.FERRAMENTAS[nome](**argumentos), "mensagem": None}
+        assert igual_estrito(_do_agente(r), esperado), contraexemplo(
+            "Devolve {'ferramenta', 'argumentos', 'resultado', 'mensagem'}, com o resultado da ferramenta "
+            "(4.2) e 'mensagem' None quando correu bem.", entrada, esperado, r)
 
     def test_decisor_por_omissao(self, nb):
         """Sem decidir, usa o decisor de palavras-chave do 4.1"""
@@ -270,6 +351,24 @@ class TestEx4_3:
         assert len(decidir.chamadas) == 1, explica(
             "O decisor é chamado uma só vez.", f"foi chamado {len(decidir.chamadas)} vezes")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.one_of(st.none(), st.builds(lambda q, p: ("calcular_total", {"quantidade": q, "preco_unitario": p}),
+                                                st.integers(0, 20), st.floats(0, 99, width=32)),
+                           st.builds(lambda n: ("consultar_catalogo", {"nome_produto": n}),
+                                     st.sampled_from(["rato sem fios", "cadeira"]))), exemplos=3)
+    def oraculo_o_mesmo_passo(self, nb, solucao, decisao):
+        """As quatro chaves iguais às da solução, com a mensagem só a dizer se existe (o texto é livre)."""
+
+        def correr(agente_simples):
+            r = _do_agente(agente_simples("pedido", decidir=_decisor_espiao(decisao)))
+            return {**r, "mensagem": isinstance(r["mensagem"], str) and bool(r["mensagem"].strip())}
+
+        obtido, esperado = correr(nb.agente_simples), correr(solucao.agente_simples)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "agente_simples não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"agente_simples('pedido', decidir) e um decisor que devolve {decisao!r}", esperado, obtido)
+
 
 # ---------------------------------------------------------------------------------------------
 
@@ -297,8 +396,13 @@ def _decidir(nb, pedido, resposta_do_modelo, modelo="modelo-de-teste"):
 
 def _nao_pode_abster_se(cliente, resposta_do_modelo, erro):
     """A falha a mostrar quando o pedido não deixa o modelo responder como respondeu (um 500 do
-    modelo offline): quase sempre um tool_choice que o obriga a chamar uma ferramenta."""
+    modelo offline): um tool_choice que o obriga a chamar uma ferramenta, ou que o proíbe."""
     corpo = cliente.pedidos[-1] if cliente.pedidos else {}
+    if corpo.get("tool_choice") == "none":
+        return AssertionError(explica(
+            "O modelo tem de poder escolher uma ferramenta: com tool_choice=\"none\" nunca pode chamar "
+            "nenhuma. Deixa tool_choice de fora (ou \"auto\").",
+            f"o modelo falso quis responder {resposta_do_modelo!r} e a API recusou: {erro}"))
     return AssertionError(explica(
         "O modelo tem de poder abster-se (responder só com texto): não o obrigues a chamar uma "
         "ferramenta com tool_choice=\"required\" ou uma função nomeada.",
@@ -306,9 +410,23 @@ def _nao_pode_abster_se(cliente, resposta_do_modelo, erro):
         f"{resposta_do_modelo!r} e a API recusou: {erro}"))
 
 
+def _pedidos_feitos(nb):
+    """O cliente depois de decidir_com_modelo, com o modelo a chamar uma ferramenta. Um tool_choice
+    que não deixe o modelo responder assim (um 500 do modelo offline) não interessa aqui: estas
+    verificações olham só para o que foi pedido (o tool_choice tem a sua)."""
+    import openai
+
+    cliente = cliente_offline(_modelo_espiao(CHAMADA_TECLADO))
+    try:
+        nb.decidir_com_modelo(PEDIDO_TECLADO, cliente, "modelo-de-teste")
+    except openai.InternalServerError:
+        pass
+    return cliente
+
+
 def _pedido_feito(nb):
-    """O corpo do (primeiro) pedido que decidir_com_modelo fez, com o modelo a chamar uma ferramenta."""
-    _, cliente, _ = _decidir(nb, PEDIDO_TECLADO, CHAMADA_TECLADO)
+    """O corpo do (primeiro) pedido que decidir_com_modelo fez."""
+    cliente = _pedidos_feitos(nb)
     assert cliente.pedidos, explica("Faz o pedido com cliente.chat.completions.create(...).", "nenhum pedido")
     return cliente.pedidos[0]
 
@@ -322,12 +440,29 @@ def _texto(conteudo):
     return ""
 
 
+# O domínio do 4.4: chamadas às duas ferramentas com argumentos gerados (dentro dos esquemas), uma ou
+# várias em paralelo, às vezes com um comentário ao lado, e respostas só com texto
+_CHAMADA_4_4 = st.one_of(
+    st.builds(lambda n: {"nome": "consultar_catalogo", "argumentos": {"nome_produto": n}}, textos(max_size=12)),
+    st.builds(lambda q, p: {"nome": "calcular_total", "argumentos": {"quantidade": q, "preco_unitario": p}},
+              st.one_of(st.integers(0, 99), st.floats(0, 99, width=32)), st.floats(0, 999, width=32)))
+
+
+def _com_comentario(chamadas):
+    from curso.offline import Roteiro
+
+    return st.sampled_from([None, "Vou consultar o catálogo.", " "]).map(
+        lambda texto: chamadas if texto is None else Roteiro.com_texto(texto, chamadas))
+
+
 class TestEx4_4:
     """O mesmo agente, com um modelo a decidir"""
 
+    recebe_contentores = False  # recebe um texto, um cliente e o nome do modelo
+
     def test_um_pedido(self, nb):
         """Faz um só pedido ao modelo por decisão"""
-        _, cliente, _ = _decidir(nb, PEDIDO_TECLADO, CHAMADA_TECLADO)
+        cliente = _pedidos_feitos(nb)
         assert len(cliente.pedidos) == 1, explica(
             "Uma decisão, um pedido ao modelo: cada pedido custa tempo e dinheiro.",
             f"fizeste {len(cliente.pedidos)} pedidos")
@@ -355,29 +490,37 @@ class TestEx4_4:
             "Passa tools=ESQUEMAS_FERRAMENTAS: o modelo só escolhe entre as ferramentas que lhe dás.",
             f"ferramentas enviadas: {nomes}")
 
-    def test_le_a_chamada(self, nb):
-        """Devolve (nome, argumentos) da chamada de ferramenta, com os argumentos como dicionário"""
-        chamada = {"nome": "consultar_catalogo", "argumentos": {"nome_produto": "monitor 27 polegadas"}}
-        r, _, _ = _decidir(nb, "Há monitores?", [chamada])
-        assert r == ("consultar_catalogo", {"nome_produto": "monitor 27 polegadas"}), explica(
-            "Lê tool_calls[0].function.name e json.loads(tool_calls[0].function.arguments).",
-            f"devolveste {r!r}")
+    @propriedade(_CHAMADA_4_4.flatmap(lambda c: _com_comentario([c])), exemplos=5)
+    @example(resposta=[{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "monitor 27 polegadas"}}])
+    def test_le_a_chamada(self, nb, resposta):
+        """Devolve (nome, argumentos) da chamada de ferramenta, com os argumentos como dicionário, mesmo com texto ao lado"""
+        chamada = resposta[0] if isinstance(resposta, list) else resposta.chamadas[0]
+        r, _, _ = _decidir(nb, "Há monitores?", resposta)
+        esperado = (chamada["nome"], chamada["argumentos"])
+        assert r == esperado, contraexemplo(
+            "Lê tool_calls[0].function.name e json.loads(tool_calls[0].function.arguments); um texto ao "
+            "lado das chamadas («Vou consultar o catálogo.») não é uma resposta final.",
+            f"o modelo a responder {resposta!r}", esperado, r)
 
-    def test_primeira_chamada(self, nb):
+    @propriedade(st.lists(_CHAMADA_4_4, min_size=2, max_size=3), exemplos=4)
+    @example(chamadas=[{"nome": "calcular_total", "argumentos": {"quantidade": 3, "preco_unitario": 24.5}},
+                       {"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}])
+    def test_primeira_chamada(self, nb, chamadas):
         """Com várias chamadas paralelas, usa a primeira"""
-        chamadas = [
-            {"nome": "calcular_total", "argumentos": {"quantidade": 3, "preco_unitario": 24.5}},
-            {"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}},
-        ]
         r, _, _ = _decidir(nb, "3 ratos", chamadas)
-        assert r == ("calcular_total", {"quantidade": 3, "preco_unitario": 24.5}), explica(
-            "tool_calls é uma lista: o agente de um passo usa a primeira chamada.", f"devolveste {r!r}")
+        esperado = (chamadas[0]["nome"], chamadas[0]["argumentos"])
+        assert r == esperado, contraexemplo(
+            "tool_calls é uma lista: o agente de um passo usa a primeira chamada.",
+            f"o modelo a pedir {[c['nome'] for c in chamadas]}", esperado, r)
 
-    def test_texto_e_abstencao(self, nb):
-        """Quando o modelo responde com texto, devolve None"""
-        r, _, _ = _decidir(nb, "Que horas são?", "Não tenho nenhuma ferramenta para isso.")
-        assert r is None, explica(
-            "Sem tool_calls (a lista vem None), o modelo absteve-se: devolve None.", f"devolveste {r!r}")
+    @propriedade(textos(min_size=1, max_size=20), exemplos=4)
+    @example(texto="Não tenho nenhuma ferramenta para isso.")
+    def test_texto_e_abstencao(self, nb, texto):
+        """Quando o modelo responde só com texto, devolve None"""
+        r, _, _ = _decidir(nb, "Que horas são?", texto)
+        assert r is None, contraexemplo(
+            "Sem tool_calls (a lista vem None), o modelo absteve-se: devolve None.",
+            f"o modelo a responder só {texto!r}", None, r)
 
     def test_agente_sem_mudancas(self, nb):
         """agente_simples funciona com o decisor do modelo sem mudar uma linha"""
@@ -400,6 +543,22 @@ class TestEx4_4:
             raise _nao_pode_abster_se(cliente, texto, erro) from None
         assert r["ferramenta"] is None and r["mensagem"], explica(
             "Quando o modelo se abstém, o agente diz que nenhuma ferramenta serve.", f"obtive {r!r}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.one_of(textos(min_size=1, max_size=12),
+                           st.lists(_CHAMADA_4_4, min_size=1, max_size=3).flatmap(_com_comentario)), exemplos=3)
+    def oraculo_a_mesma_decisao(self, nb, solucao, resposta):
+        """A mesma decisão que a solução, com um só pedido ao modelo."""
+
+        def correr(decidir_com_modelo):
+            cliente = cliente_offline(lambda mensagens, ferramentas: resposta)
+            return [decidir_com_modelo("pedido", cliente, "m"), len(cliente.pedidos)]
+
+        obtido, esperado = correr(nb.decidir_com_modelo), correr(solucao.decidir_com_modelo)
+        assert obtido == esperado, contraexemplo(
+            "decidir_com_modelo não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"o modelo a responder {resposta!r}", esperado, obtido)
 
 
 class TestEx4_5:

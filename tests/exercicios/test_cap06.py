@@ -4,7 +4,18 @@ import copy
 from collections import OrderedDict
 
 
-from curso.verificacao import como_lido_do_modelo, explica, lanca
+from curso.verificacao import como_lido_do_modelo, explica, igual_estrito, lanca, so_dados
+from curso.verificacao.dominios import (
+    assume,
+    com_maiusculas_e_espacos,
+    contraexemplo,
+    example,
+    folhas_json,
+    objetos_json,
+    propriedade,
+    resultados,
+    st,
+)
 
 
 # --------------------------------------------------------------------------- ajudantes
@@ -81,36 +92,62 @@ def _confirmar_resultado(r, concluido, motivo=None):
 # --------------------------------------------------------------------------- 6.1
 
 
+# O domínio do 6.1: allowlists de qualquer tipo de coleção (conjunto, lista, tuplo, frozenset), nomes
+# parecidos com os permitidos (outras maiúsculas, espaços, pedaços) e argumentos que são ou não
+# dicionários (também uma subclasse de dict)
+_PERMITIDAS_6_1 = ("consultar", "consultar_catalogo", "enviar_email", "responder_final")
+_ALLOWLIST_6_1 = st.tuples(st.lists(st.sampled_from(_PERMITIDAS_6_1), min_size=1, max_size=4, unique=True),
+                           st.sampled_from([set, list, tuple, frozenset])).map(lambda par: par[1](par[0]))
+_PARECIDA_6_1 = st.one_of(
+    st.sampled_from(_PERMITIDAS_6_1).flatmap(com_maiusculas_e_espacos),
+    st.sampled_from(["apagar_tudo", "consultar_v2", "consulta", "enviar", "", "responder"]))
+_NAO_DICIONARIO_6_1 = st.one_of(st.lists(folhas_json(), max_size=2), folhas_json(),
+                                st.builds(tuple, st.lists(folhas_json(), max_size=2)),
+                                st.builds(lambda d: list(d.items()), objetos_json(max_size=2, max_folhas=2)))
+
+
 class TestEx6_1:
     """A allowlist, antes de tudo"""
 
-    def test_fora_da_allowlist(self, nb):
+    # (argumentos sempre dicionários: os que não são é de outro requisito, e da ordem das regras)
+    @propriedade(_ALLOWLIST_6_1, _PARECIDA_6_1, objetos_json(max_size=2, max_folhas=2), exemplos=10)
+    @example(allowlist={"consultar", "consultar_catalogo", "responder_final"}, nome="Consultar", argumentos={"x": 1})
+    @example(allowlist={"consultar", "consultar_catalogo", "responder_final"}, nome=" consultar", argumentos={"x": 1})
+    @example(allowlist={"consultar", "consultar_catalogo", "responder_final"}, nome="consultar_catalogo_v2",
+             argumentos={"x": 1})
+    def test_fora_da_allowlist(self, nb, allowlist, nome, argumentos):
         """Uma ferramenta fora da allowlist é recusada com o motivo exato"""
-        for nome in ("apagar_tudo", "consultar_catalogo_v2", "Consultar", "consultar ", " consultar"):
-            r = nb.validar_acao(nome, {"x": 1}, {"consultar", "consultar_catalogo", "responder_final"})
-            esperado = (False, f"ferramenta '{nome}' não está na allowlist")
-            assert isinstance(r, tuple) and r == esperado, explica(
-                "Fora da allowlist: (False, \"ferramenta '<nome>' não está na allowlist\"). O nome tem de "
-                "estar na allowlist tal e qual (nada de procurar pedaços de texto, de aparar espaços ou de "
-                "ignorar maiúsculas).",
-                f"validar_acao({nome!r}, …) devolveu {r!r}; esperava {esperado!r}")
+        assume(nome not in allowlist)  # (um nome gerado que calhou ser permitido não serve aqui)
+        r = nb.validar_acao(nome, argumentos, allowlist)
+        esperado = (False, f"ferramenta '{nome}' não está na allowlist")
+        assert isinstance(r, tuple) and r == esperado, contraexemplo(
+            "Fora da allowlist: (False, \"ferramenta '<nome>' não está na allowlist\"). O nome tem de "
+            "estar na allowlist tal e qual (nada de procurar pedaços de texto, de aparar espaços ou de "
+            "ignorar maiúsculas), seja a allowlist um conjunto, uma lista ou um tuplo.",
+            f"validar_acao({nome!r}, {argumentos!r}, {allowlist!r})", esperado, r)
 
-    def test_argumentos_nao_dicionario(self, nb):
+    @propriedade(_ALLOWLIST_6_1, _NAO_DICIONARIO_6_1, exemplos=6)
+    @example(allowlist={"consultar"}, argumentos='{"a": 1}')
+    def test_argumentos_nao_dicionario(self, nb, allowlist, argumentos):
         """Argumentos que não são um dicionário são recusados"""
-        for argumentos in (None, ["a"], '{"a": 1}', 3):
-            r = nb.validar_acao("consultar", argumentos, {"consultar"})
-            assert r == (False, "argumentos têm de ser um dicionário"), explica(
-                "Se os argumentos não forem um dict: (False, \"argumentos têm de ser um dicionário\").",
-                f"com argumentos={argumentos!r} devolveu {r!r}")
+        nome = sorted(allowlist)[0]
+        r = nb.validar_acao(nome, argumentos, allowlist)
+        esperado = (False, "argumentos têm de ser um dicionário")
+        assert r == esperado, contraexemplo(
+            "Se os argumentos não forem um dict: (False, \"argumentos têm de ser um dicionário\").",
+            f"validar_acao({nome!r}, {argumentos!r}, {allowlist!r})", esperado, r)
 
-    def test_aceita(self, nb):
+    @propriedade(_ALLOWLIST_6_1, objetos_json(max_size=3, max_folhas=3), st.booleans(), exemplos=6)
+    @example(allowlist=["consultar", "responder_final"], argumentos={"nome_produto": "rato"}, ordenado=True)
+    def test_aceita(self, nb, allowlist, argumentos, ordenado):
         """Aceita ações permitidas, mesmo sem argumentos ou com uma subclasse de dict"""
-        for argumentos in ({}, {"nome_produto": "rato"}, OrderedDict(nome_produto="rato")):
-            r = nb.validar_acao("consultar", argumentos, ["consultar", "responder_final"])
-            assert r == (True, None), explica(
-                "Uma ferramenta permitida com um dicionário de argumentos (mesmo vazio, ou uma subclasse de "
-                "dict como o OrderedDict) dá (True, None): usa isinstance(argumentos, dict).",
-                f"com {argumentos!r} devolveu {r!r}")
+        nome = sorted(allowlist)[-1]
+        argumentos = OrderedDict(argumentos) if ordenado else argumentos
+        r = nb.validar_acao(nome, argumentos, allowlist)
+        assert r == (True, None), contraexemplo(
+            "Uma ferramenta permitida com um dicionário de argumentos (mesmo vazio, ou uma subclasse de "
+            "dict como o OrderedDict) dá (True, None): usa isinstance(argumentos, dict).",
+            f"validar_acao({nome!r}, {argumentos!r}, {allowlist!r})", (True, None), r)
 
     def test_allowlist_primeiro(self, nb):
         """Verifica a allowlist antes dos argumentos"""
@@ -118,6 +155,18 @@ class TestEx6_1:
         assert r == (False, "ferramenta 'proibida' não está na allowlist"), explica(
             "Verifica a allowlist antes dos argumentos: uma ferramenta proibida é recusada por isso.",
             f"devolveu {r!r}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(_ALLOWLIST_6_1, st.one_of(_PARECIDA_6_1, st.sampled_from(_PERMITIDAS_6_1)),
+                 st.one_of(objetos_json(max_size=2, max_folhas=2), _NAO_DICIONARIO_6_1), exemplos=5)
+    def oraculo_o_mesmo_par(self, nb, solucao, allowlist, nome, argumentos):
+        """O mesmo par (aprovada, motivo) que a solução: os motivos são textos fixos do enunciado."""
+        obtido = nb.validar_acao(nome, argumentos, allowlist)
+        esperado = solucao.validar_acao(nome, argumentos, allowlist)
+        assert type(obtido) is tuple and igual_estrito(obtido, esperado), contraexemplo(
+            "validar_acao não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"validar_acao({nome!r}, {argumentos!r}, {allowlist!r})", esperado, obtido)
 
 
 # --------------------------------------------------------------------------- 6.2
@@ -148,24 +197,45 @@ def _recusa(nb, argumentos, esquema, campo, dica):
         f"campo {campo!r}, motivo {motivo!r}")
 
 
+# O domínio do 6.2: campos com nomes quaisquer, os sete tipos (ou uma lista deles) e valores de todos
+# os tipos JSON, também os «falsos» (0, "", False, None, [], {})
+_TIPOS_6_2 = ("string", "integer", "number", "boolean", "array", "object", "null")
+_CAMPO_6_2 = st.sampled_from(["produto_z", "quantidade", "Preço", "ação", "x_y", "cor da capa"])
+_VALOR_6_2 = st.one_of(st.sampled_from(["", "rato", "2", "true"]), st.integers(-5, 5), st.floats(-5, 5, width=32),
+                       st.booleans(), st.none(), st.lists(st.integers(0, 3), max_size=2),
+                       st.dictionaries(st.sampled_from("ab"), st.integers(0, 3), max_size=2))
+
+
+def _serve(tipo, valor):
+    """O valor é do tipo JSON ``tipo`` (um booleano não é um número; integer é um int de Python)."""
+    if isinstance(valor, bool):
+        return tipo == "boolean"
+    python = {"string": str, "integer": int, "number": (int, float), "boolean": bool, "array": list,
+              "object": dict, "null": type(None)}[tipo]
+    return isinstance(valor, python)
+
+
 class TestEx6_2:
     """Validar os argumentos contra o esquema"""
 
     aceita_mapeamentos = True  # «um dicionário»: uma subclasse de dict também o é
 
-    def test_validos(self, nb):
+    @propriedade(st.lists(st.tuples(_CAMPO_6_2, st.sampled_from(_TIPOS_6_2), _VALOR_6_2, st.booleans()).filter(
+        lambda t: _serve(t[1], t[2])), max_size=4, unique_by=lambda t: t[0]), st.booleans(), exemplos=8)
+    @example(campos=[("produto", "string", "", True), ("quantidade", "integer", 0, True),
+                     ("preco_maximo", "number", 10, False), ("urgente", "boolean", False, False)], fechado=True)
+    def test_validos(self, nb, campos, fechado):
         """Argumentos certos dão (True, None), incluindo int onde se pede number e valores «falsos»"""
-        casos = [
-            {"produto": "rato", "quantidade": 2},
-            {"produto": "", "quantidade": 0, "preco_maximo": 10, "urgente": False},
-            {"produto": "teclado", "quantidade": 1, "preco_maximo": 79.9, "envio": "expresso",
-             "etiquetas": []},
-        ]
-        for argumentos in casos:
-            r = nb.validar_argumentos(argumentos, ESQUEMA_ENCOMENDA)
-            assert r == (True, None), explica(
-                "Argumentos que cumprem o esquema dão (True, None). Um valor 0, \"\" ou False está "
-                "presente; um int serve onde se pede number.", f"{argumentos!r} deu {r!r}")
+        esquema = {"type": "object", "properties": {c: {"type": t} for c, t, _, _ in campos},
+                   "required": [c for c, _, _, obrigatorio in campos if obrigatorio]}
+        if fechado:
+            esquema["additionalProperties"] = False
+        argumentos = {c: v for c, _, v, _ in campos}
+        r = nb.validar_argumentos(argumentos, esquema)
+        assert r == (True, None), contraexemplo(
+            "Argumentos que cumprem o esquema dão (True, None). Um valor 0, \"\", False ou None está "
+            "presente; um int serve onde se pede number.", f"validar_argumentos({argumentos!r}, {esquema!r})",
+            (True, None), r)
 
     def test_esquema_sem_regras(self, nb):
         """Um esquema sem required nem properties não exige nada"""
@@ -183,15 +253,15 @@ class TestEx6_2:
         _recusa(nb, {"quantidade": 3}, ESQUEMA_ENCOMENDA, "produto",
                 "Cada campo de 'required' tem de estar nos argumentos.")
 
-    def test_tipos(self, nb):
-        """Tipos errados são recusados (e um booleano não é um número)"""
-        base = {"produto": "rato", "quantidade": 1}
-        casos = [("quantidade", "2"), ("quantidade", 2.5), ("preco_maximo", "9.99"), ("urgente", 1),
-                 ("urgente", "true"), ("produto", 7), ("produto", None), ("etiquetas", "a,b")]
-        for campo, valor in casos:
-            _recusa(nb, {**base, campo: valor}, ESQUEMA_ENCOMENDA, campo,
-                    f"O campo {campo!r} tem o tipo {ESQUEMA_ENCOMENDA['properties'][campo]['type']!r} no "
-                    "esquema: usa a tabela TIPOS_JSON.")
+    @propriedade(st.tuples(_CAMPO_6_2, st.sampled_from(_TIPOS_6_2), _VALOR_6_2).filter(
+        lambda t: not _serve(t[1], t[2])), exemplos=10)
+    @example(caso=("quantidade", "integer", "2"))
+    def test_tipos(self, nb, caso):
+        """Tipos errados são recusados, com o nome do campo no motivo"""
+        campo, tipo, valor = caso
+        _recusa(nb, {campo: valor}, {"type": "object", "properties": {campo: {"type": tipo}}, "required": []}, campo,
+                f"O campo {campo!r} tem o tipo {tipo!r} no esquema e o valor {valor!r} não é desse tipo: usa a "
+                "tabela TIPOS_JSON.")
 
     def test_booleano_nao_e_numero(self, nb):
         """Um booleano não é um integer nem um number"""
@@ -238,6 +308,33 @@ class TestEx6_2:
                 "qualquer outro valor, aceita-os sem mais verificações.",
                 f"com {extra or 'additionalProperties ausente'!r} deu {r!r}")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(st.tuples(_CAMPO_6_2, st.one_of(st.sampled_from(_TIPOS_6_2),
+                                                          st.lists(st.sampled_from(_TIPOS_6_2), min_size=1, max_size=2)),
+                                    st.booleans(), st.booleans()), max_size=4, unique_by=lambda t: t[0]),
+                 st.dictionaries(_CAMPO_6_2, _VALOR_6_2, max_size=4),
+                 st.sampled_from([None, False, True, {}]), exemplos=6)
+    def oraculo_a_mesma_validacao(self, nb, solucao, campos, argumentos, adicionais):
+        """A mesma validade que a solução; numa recusa, o motivo nomeia um dos campos (qual, e o resto
+        do texto, é livre: a ordem das verificações também)."""
+        esquema = {"type": "object", "properties": {}, "required": []}
+        for campo, tipo, obrigatorio, com_enum in campos:
+            esquema["properties"][campo] = {"type": tipo, **({"enum": ["rato", 0, None]} if com_enum else {})}
+            if obrigatorio:
+                esquema["required"].append(campo)
+        if adicionais is not None:
+            esquema["additionalProperties"] = adicionais
+        obtido = nb.validar_argumentos(argumentos, esquema)
+        esperado = solucao.validar_argumentos(argumentos, esquema)
+        nomes = {*argumentos, *esquema["properties"], *esquema["required"]}
+        certo = isinstance(obtido, (tuple, list)) and len(obtido) == 2 and obtido[0] is esperado[0] and (
+            obtido[1] is None if esperado[0]
+            else type(obtido[1]) is str and any(n in so_dados(obtido[1], str) for n in nomes))
+        assert certo, contraexemplo(
+            "validar_argumentos não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"validar_argumentos({argumentos!r}, {esquema!r})", esperado, obtido)
+
     def test_nao_dicionario(self, nb):
         """Argumentos que não são um dicionário são recusados"""
         for argumentos in (None, ["produto"], "produto=rato"):
@@ -245,6 +342,34 @@ class TestEx6_2:
             assert isinstance(r, (tuple, list)) and r[0] is False, explica(
                 "Os argumentos de uma ferramenta são sempre um objeto JSON (um dict).",
                 f"com {argumentos!r} devolveu {r!r}")
+
+# ---- para os oráculos escondidos dos ciclos 6.3, 6.5 e 6.6: guiões gerados e o que o enunciado fixa
+
+_NOMES_6 = ("consultar", "enviar_email", "apagar", "ler_web")
+_DECISAO_6 = st.one_of(
+    st.builds(lambda n, a: {"ferramenta": n, "argumentos": a}, st.sampled_from(_NOMES_6),
+              st.dictionaries(st.sampled_from(["id", "para"]), st.integers(0, 3), max_size=2)),
+    st.builds(lambda n: {"ferramenta": n, "argumentos": ["não", "é", "dict"]}, st.sampled_from(_NOMES_6)),
+    st.sampled_from(["fim", ""]).map(lambda t: {"ferramenta": "responder_final", "argumentos": {"texto": t}}))
+_CONJUNTO_6 = st.lists(st.sampled_from((*_NOMES_6, "responder_final")), max_size=5, unique=True).map(set)
+
+
+def _resumo_6(r):
+    """O que o enunciado fixa num resultado de uma execução do capítulo 6 (os textos dos motivos de
+    rejeição são livres, e só se diz se lá estão)."""
+    r = so_dados(r, dict)
+    passos = [[p.get("passo"), p.get("ferramenta"), p.get("argumentos"), p.get("resultado"), p.get("aprovada"),
+               "motivo_rejeicao" in p] for p in r.get("log", [])]
+    return [r.get("concluido"), r.get("motivo"), r.get("resposta"), "resposta" in r, passos]
+
+
+def _ferramentas_6(corridas):
+    """Uma ferramenta espia por nome: regista (nome, argumentos) e devolve um texto."""
+
+    def espia(nome):
+        return lambda **argumentos: corridas.append((nome, argumentos)) or f"{nome} ok"
+
+    return {nome: espia(nome) for nome in _NOMES_6}
 
 
 # --------------------------------------------------------------------------- 6.3
@@ -383,6 +508,30 @@ class TestEx6_3:
         assert len(decidir.chamadas) == 5, explica(
             "Por omissão, max_steps=5 (a assinatura do enunciado).", f"{len(decidir.chamadas)} decisões")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(_DECISAO_6, max_size=5), _CONJUNTO_6, _CONJUNTO_6, st.lists(st.booleans(), min_size=6, max_size=6),
+                 st.integers(1, 6), exemplos=4)
+    def oraculo_a_mesma_execucao(self, nb, solucao, decisoes, allowlist, irreversiveis, respostas, max_steps):
+        """Os mesmos passos, o mesmo fim e as mesmas perguntas ao humano que a solução."""
+
+        def correr(correr_com_aprovacao):
+            corridas, perguntas, vez = [], [], iter(respostas)
+
+            def aprovar(nome, argumentos):
+                perguntas.append((nome, copy.deepcopy(argumentos)))
+                return next(vez, False)
+
+            r = correr_com_aprovacao("x", _decisor(decisoes), _ferramentas_6(corridas), allowlist, irreversiveis,
+                                     aprovar, max_steps)
+            return [_resumo_6(r), corridas, perguntas]
+
+        obtido, esperado = correr(nb.correr_com_aprovacao), correr(solucao.correr_com_aprovacao)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "correr_com_aprovacao não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"decisões {decisoes}, allowlist {allowlist}, irreversíveis {irreversiveis}, respostas {respostas}, "
+            f"max_steps={max_steps}", esperado, obtido)
+
 
 # --------------------------------------------------------------------------- 6.4
 
@@ -390,6 +539,7 @@ class TestEx6_3:
 class TestEx6_4:
     """Idempotência: no máximo uma vez"""
 
+    recebe_contentores = False  # o único contentor é o registo, que o enunciado manda alterar
     altera = ("registo",)  # o enunciado manda guardar a chave e o resultado no registo de quem chama
 
     def test_corre_uma_vez_por_chave(self, nb):
@@ -411,16 +561,19 @@ class TestEx6_4:
         nb.executar_idempotente("email-43", enviar, registo)
         assert len(efeitos) == 2, explica("Chaves diferentes correm a ação de cada vez.", f"efeitos: {efeitos!r}")
 
-    def test_resultado_none_ou_falso_tambem_conta(self, nb):
-        """Uma ação que devolve None (ou 0) também não se repete"""
-        for valor in (None, 0, ""):
-            efeitos = []
-            registo = {}
-            for _ in range(3):
-                nb.executar_idempotente("k", lambda e=efeitos, v=valor: e.append(1) or v, registo)
-            assert len(efeitos) == 1, explica(
-                "Pergunta se a chave está no registo (chave in registo), não se o valor guardado é "
-                "verdadeiro.", f"com resultado {valor!r} a ação correu {len(efeitos)} vezes")
+    @propriedade(st.one_of(st.sampled_from(["k", "email-42", ""]), st.integers(0, 9),
+                           st.tuples(st.sampled_from(["tupla", "x"]), st.integers(0, 3))),
+                 resultados(2), st.integers(2, 4), exemplos=6)
+    @example(chave="k", valor=None, vezes=3)
+    def test_resultado_none_ou_falso_tambem_conta(self, nb, chave, valor, vezes):
+        """Uma ação que devolve None (ou 0, "", False, []…) também não se repete, seja qual for a chave"""
+        efeitos, registo = [], {}
+        for _ in range(vezes):
+            nb.executar_idempotente(chave, lambda: efeitos.append(1) or valor, registo)
+        entrada = f"executar_idempotente({chave!r}, acao, registo) {vezes} vezes, com uma ação que devolve {valor!r}"
+        assert len(efeitos) == 1, contraexemplo(
+            "Pergunta se a chave está no registo (chave in registo), não se o valor guardado é "
+            "verdadeiro.", entrada, "a ação a correr 1 vez", f"{len(efeitos)} vezes")
 
     def test_chave_registada_antes_de_agir(self, nb):
         """A chave entra no registo antes de a ação correr"""
@@ -447,6 +600,34 @@ class TestEx6_4:
             "No máximo uma vez: depois de um erro, a nova tentativa com a mesma chave não corre a ação.",
             f"o e-mail foi enviado {len(enviados)} vezes")
         assert r is None, explica("A nova tentativa devolve None (não há resultado guardado).", f"devolveu {r!r}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(st.tuples(st.sampled_from(["a", "b", 3]), resultados(1), st.booleans()), max_size=5),
+                 exemplos=4)
+    def oraculo_o_mesmo_registo(self, nb, solucao, pedidos):
+        """A mesma sequência de resultados, de efeitos e de chaves registadas que a solução (com ações
+        que às vezes lançam)."""
+
+        def correr(executar_idempotente):
+            registo, efeitos, saidas = {}, [], []
+            for chave, valor, rebenta in pedidos:
+                def acao(chave=chave, valor=valor, rebenta=rebenta):
+                    efeitos.append(chave)
+                    if rebenta:
+                        raise TimeoutError("perdeu-se a resposta")
+                    return valor
+                try:
+                    saidas.append(executar_idempotente(chave, acao, registo))
+                except TimeoutError:
+                    saidas.append("<TimeoutError>")
+            # as chaves do registo (o que lá fica enquanto a ação não acabou é contigo: a saída conta)
+            return [saidas, efeitos, sorted(registo, key=repr)]
+
+        obtido, esperado = correr(nb.executar_idempotente), correr(solucao.executar_idempotente)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "executar_idempotente não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"os pedidos (chave, resultado, a ação lança?) {pedidos}", esperado, obtido)
 
 
 # --------------------------------------------------------------------------- 6.5
@@ -570,6 +751,23 @@ class TestEx6_5:
         assert len(decidir.chamadas) == 5, explica(
             "Por omissão, max_steps=5 (a assinatura do enunciado).", f"{len(decidir.chamadas)} decisões")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(_DECISAO_6.filter(lambda d: isinstance(d["argumentos"], dict)), max_size=6), _CONJUNTO_6,
+                 _CONJUNTO_6, st.integers(1, 6), exemplos=4)
+    def oraculo_a_mesma_execucao(self, nb, solucao, decisoes, fontes, saidas, max_steps):
+        """Os mesmos passos, o mesmo fim e as mesmas ferramentas corridas que a solução."""
+
+        def correr(correr_com_contaminacao):
+            corridas = []
+            r = correr_com_contaminacao("x", _decisor(decisoes), _ferramentas_6(corridas), fontes, saidas, max_steps)
+            return [_resumo_6(r), corridas]
+
+        obtido, esperado = correr(nb.correr_com_contaminacao), correr(solucao.correr_com_contaminacao)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "correr_com_contaminacao não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"decisões {decisoes}, fontes {fontes}, saídas {saidas}, max_steps={max_steps}", esperado, obtido)
+
 
 # --------------------------------------------------------------------------- 6.6
 
@@ -673,6 +871,22 @@ class TestEx6_6:
             assert plano == original, explica(
                 "Não alteres o plano que recebes (nem a lista, nem as decisões lá dentro): quem o fez pode "
                 "precisar dele para o corrigir ou mostrar.", f"era {original!r}, ficou {plano!r}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(_DECISAO_6, max_size=5), _CONJUNTO_6, exemplos=4)
+    def oraculo_a_mesma_execucao(self, nb, solucao, plano, allowlist):
+        """Os mesmos passos (ou recusas), o mesmo fim e as mesmas ferramentas corridas que a solução."""
+
+        def correr(executar_plano):
+            corridas = []
+            r = executar_plano(copy.deepcopy(plano), _ferramentas_6(corridas), allowlist)
+            return [_resumo_6(r), corridas]
+
+        obtido, esperado = correr(nb.executar_plano), correr(solucao.executar_plano)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "executar_plano não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"o plano {plano} com a allowlist {allowlist}", esperado, obtido)
 
 
 class TestEx6_7:

@@ -2,25 +2,17 @@
 
 import copy
 import json
-import os
 import re
-import tempfile
 
-from curso.verificacao import explica, lanca
-
-# a hypothesis guarda caches em ./.hypothesis; num kernel, a pasta atual é a do caderno (exercises/capNN),
-# e uma pasta a mais aí estraga a comparação com o que o nbgrader gera: as caches vão para /tmp
-os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "curso-hypothesis"))
+from curso.verificacao import explica, igual_estrito, lanca, so_dados
+from curso.verificacao.dominios import contraexemplo, example, propriedade, resultados, st, textos
 
 
 def _propriedade(*estrategias):
-    """@given com as definições do curso (rápido, sem base de dados); a hypothesis só se carrega aqui."""
-    from hypothesis import given, settings
-
-    def decorar(funcao):
-        return settings(database=None, deadline=None, max_examples=60)(given(*estrategias)(funcao))
-
-    return decorar
+    """As propriedades deste capítulo, escritas dentro das verificações: as definições do curso
+    (semente fixa, sem base de dados), com 15 exemplos (60 custavam mais de 1 s por exercício na
+    correção)."""
+    return propriedade(*estrategias, exemplos=15)
 
 
 def _sem_alterar(funcao, entrada, *args):
@@ -59,14 +51,15 @@ def _passos(n):
 class TestEx7_1:
     """Só os passos recentes"""
 
-    def test_ultimos(self, nb):
-        """Devolve os últimos 'mantidos' passos, pela ordem original"""
-        for n, mantidos in ((8, 3), (8, 1), (5, 5)):
-            h = _passos(n)
-            r = _numa_copia(nb.historico_recente, h, mantidos)
-            assert r == h[n - mantidos:], explica(
-                "Guarda os ÚLTIMOS 'mantidos' passos (os mais recentes), pela ordem original.",
-                f"{n} passos, mantidos={mantidos}: obtive os passos {[p['passo'] for p in r]}")
+    @propriedade(st.lists(resultados(2), min_size=1, max_size=9), st.integers(1, 9), exemplos=6)
+    @example(h=_passos(8), mantidos=3)
+    def test_ultimos(self, nb, h, mantidos):
+        """Devolve os últimos 'mantidos' passos, pela ordem original, sejam os passos o que forem"""
+        mantidos = min(mantidos, len(h))  # (menos passos do que 'mantidos' é de outro requisito)
+        r = _numa_copia(nb.historico_recente, h, mantidos)
+        assert igual_estrito(r, h[len(h) - mantidos:]), contraexemplo(
+            "Guarda os ÚLTIMOS 'mantidos' passos (os mais recentes), pela ordem original.",
+            f"historico_recente({h!r}, {mantidos})", h[len(h) - mantidos:], r)
 
     def test_todos_se_houver_menos(self, nb):
         """Com menos passos do que 'mantidos' (ou nenhum), devolve-os todos"""
@@ -105,6 +98,24 @@ class TestEx7_1:
         """Não altera o histórico que recebe"""
         for n, mantidos in ((8, 3), (4, 4), (4, 0)):
             _sem_alterar(nb.historico_recente, _passos(n), mantidos)
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(resultados(1), max_size=8), st.integers(-2, 10), st.booleans(), exemplos=4)
+    def oraculo_os_mesmos_passos(self, nb, solucao, h, mantidos, tuplo):
+        """Os mesmos passos (numa lista) que a solução, ou ValueError onde ela dá ValueError; o
+        histórico pode chegar como um tuplo."""
+
+        def correr(historico_recente):
+            try:
+                return so_dados(historico_recente(tuple(h) if tuplo else list(h), mantidos))
+            except ValueError:
+                return "ValueError"
+
+        obtido, esperado = correr(nb.historico_recente), correr(solucao.historico_recente)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "historico_recente não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"historico_recente({tuple(h) if tuplo else h!r}, {mantidos})", esperado, obtido)
 
 
 # --------------------------------------------------------------------------- 7.2
@@ -256,6 +267,25 @@ class TestEx7_2:
 
         propriedade()
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.integers(0, 2), st.lists(st.integers(-1, 3), max_size=8), st.integers(0, 10),
+                 st.sampled_from(["normal", "sem user", "saudação antes"]), exemplos=5)
+    def oraculo_o_mesmo_corte(self, nb, solucao, sistemas, voltas, manter, forma):
+        """O mesmo corte que a solução, também sem nenhuma mensagem user (a cabeça são então só as
+        system do início) e com uma mensagem do assistente antes do pedido."""
+        mensagens = _construir(sistemas, voltas)
+        if forma == "sem user":
+            mensagens = [m for m in mensagens if m["role"] != "user"]
+        elif forma == "saudação antes":
+            mensagens.insert(sistemas, {"role": "assistant", "content": "Olá!"})
+        obtido = so_dados(nb.aparar_historico(copy.deepcopy(mensagens), manter), list)
+        esperado = solucao.aparar_historico(copy.deepcopy(mensagens), manter)
+        assert obtido == esperado, contraexemplo(
+            "aparar_historico não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"papéis {[m['role'] for m in mensagens]} e manter={manter}", [m["role"] for m in esperado],
+            [m.get("role") for m in obtido])
+
 
 # --------------------------------------------------------------------------- 7.3
 
@@ -274,9 +304,12 @@ def _resumidor():
 class TestEx7_3:
     """Resumir os passos antigos"""
 
-    def test_troca_os_antigos_por_um_resumo(self, nb):
+    # (mantidos de 1 a n-1: o 0 e «nada antigo» são de outros requisitos)
+    @propriedade(st.integers(2, 8).flatmap(lambda n: st.tuples(st.just(n), st.integers(1, n - 1))), exemplos=5)
+    @example(n_e_mantidos=(6, 2))
+    def test_troca_os_antigos_por_um_resumo(self, nb, n_e_mantidos):
         """Os passos antigos viram uma entrada de resumo à frente; os recentes ficam iguais"""
-        for n, mantidos in ((6, 2), (3, 1)):
+        for n, mantidos in (n_e_mantidos,):
             h = _passos(n)
             resumir = _resumidor()
             r = _numa_copia(nb.resumir_passos_antigos, h, mantidos, resumir)
@@ -321,6 +354,21 @@ class TestEx7_3:
         for n, mantidos in ((6, 2), (3, 3), (4, 0)):
             _sem_alterar(nb.resumir_passos_antigos, _passos(n), mantidos, _resumidor())
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(resultados(1), max_size=7), st.integers(0, 9), exemplos=4)
+    def oraculo_o_mesmo_resumo(self, nb, solucao, h, mantidos):
+        """O mesmo resultado e as mesmas chamadas a resumir que a solução."""
+
+        def correr(resumir_passos_antigos):
+            resumir = _resumidor()
+            return [so_dados(resumir_passos_antigos(list(h), mantidos, resumir)), resumir.chamadas]
+
+        obtido, esperado = correr(nb.resumir_passos_antigos), correr(solucao.resumir_passos_antigos)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "resumir_passos_antigos não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"resumir_passos_antigos({h!r}, {mantidos}, resumir)", esperado, obtido)
+
 
 # --------------------------------------------------------------------------- 7.4
 
@@ -360,6 +408,8 @@ def _confirmar_limitado(nb, texto, max_chars):
 
 class TestEx7_4:
     """Limitar uma observação enorme"""
+
+    recebe_contentores = False  # recebe um texto e um número
 
     def test_curto_fica_igual(self, nb):
         """Um texto que cabe fica exatamente igual"""
@@ -408,6 +458,24 @@ class TestEx7_4:
             _confirmar_limitado(nb, pedaco * vezes, max_chars)
 
         propriedade()
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.text(alphabet="abcçé \n0123", max_size=20), st.integers(0, 120), st.integers(0, 1500),
+                 exemplos=5)
+    def oraculo_o_mesmo_texto(self, nb, solucao, pedaco, vezes, max_chars):
+        """O mesmo texto que a solução, ou ValueError onde ela dá ValueError."""
+
+        def correr(limitar_observacao):
+            try:
+                return so_dados(limitar_observacao(pedaco * vezes, max_chars))
+            except ValueError:
+                return "ValueError"
+
+        obtido, esperado = correr(nb.limitar_observacao), correr(solucao.limitar_observacao)
+        assert obtido == esperado, contraexemplo(
+            "limitar_observacao não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"limitar_observacao({pedaco!r} * {vezes}, {max_chars})", esperado, obtido)
 
 
 # --------------------------------------------------------------------------- 7.5
@@ -464,28 +532,51 @@ def _conversa_com_vazios():
     ]
 
 
+# O domínio do 7.5: conversas válidas geradas, com textos de todo o tipo (acentos, emojis, vazios),
+# content None, ausente ou em partes (com e sem "text"), names vazios ou não e chamadas paralelas
+_TEXTO_7_5 = st.one_of(textos(max_size=12), st.sampled_from(["", "🐭 rato", "{\"a\": 1}", "Olá\n"]))
+_CONTEUDO_7_5 = st.one_of(_TEXTO_7_5, st.none(), st.lists(st.one_of(
+    st.builds(lambda t: {"type": "text", "text": t}, _TEXTO_7_5),
+    st.just({"type": "image_url", "image_url": {"url": "data:image/png;base64,AAAA"}})), min_size=1, max_size=2))
+
+
+def _volta_7_5(tipo, conteudo, nome, n, argumentos):
+    if tipo == "user":
+        m = {"role": "user", "content": conteudo if conteudo is not None else ""}
+        return [{**m, "name": nome} if nome is not None else m]
+    if tipo == "texto":
+        return [{"role": "assistant", "content": conteudo if isinstance(conteudo, str) else "ok"}]
+    ids = [f"call_{n}_{i}" for i in range(len(argumentos))]
+    chamadas = [{"id": i, "type": "function", "function": {"name": "consultar_catalogo", "arguments": a}}
+                for i, a in zip(ids, argumentos)]
+    return [{"role": "assistant", "content": None, "tool_calls": chamadas},
+            *({"role": "tool", "tool_call_id": i, "content": str(conteudo)} for i in ids)]
+
+
+_CONVERSA_7_5 = st.lists(st.tuples(st.sampled_from(["user", "texto", "chamadas"]), _CONTEUDO_7_5,
+                                   st.sampled_from([None, "", "ana"]), st.lists(
+                                       st.sampled_from(["{}", '{"nome_produto": "rato"}', '{"q": "ç"}']),
+                                       min_size=1, max_size=2)), min_size=1, max_size=4).map(
+    lambda voltas: [{"role": "system", "content": "És uma loja."}, *(
+        m for n, v in enumerate(voltas) for m in _volta_7_5(*v[:3], n, v[3]))])
+
+
 class TestEx7_5:
     """Contar os tokens de um pedido como o modelo offline"""
 
-    def test_igual_ao_modelo_offline(self, nb):
-        """Dá o mesmo que usage.prompt_tokens do modelo offline, mensagem a mensagem"""
-        from curso.offline import codificador, validar_mensagens
+    @propriedade(_CONVERSA_7_5, exemplos=6)
+    @example(conversa=_conversa())
+    def test_igual_ao_modelo_offline(self, nb, conversa):
+        """Dá o mesmo que usage.prompt_tokens do modelo offline, em conversas de todo o tipo"""
+        from curso.offline import codificador
 
-        conversa = _conversa()
-        for n in range(len(conversa) + 1):
-            parte = conversa[:n] if n else [{"role": "user", "content": ""}]
-            try:
-                validar_mensagens(parte)
-            except ValueError:
-                continue  # chamadas ainda sem resposta: a API recusaria esta parte
-            esperado = _prompt_tokens(parte)
-            obtido = nb.contar_tokens_mensagens(copy.deepcopy(parte), codificador())
-            ultima = parte[-1]
-            assert obtido == esperado, explica(
-                "Segue a regra: 3 de preparação + por mensagem 3 + role + content (texto, ou o 'text' "
-                "de cada parte) + 1 + name (se houver) + por chamada 3 + nome + argumentos.",
-                f"com {len(parte)} mensagem(ns) (a última: role={ultima['role']!r}, "
-                f"chaves {sorted(ultima)}): o modelo offline conta {esperado}, tu contas {obtido}")
+        esperado = _prompt_tokens(conversa)
+        obtido = nb.contar_tokens_mensagens(copy.deepcopy(conversa), codificador())
+        assert obtido == esperado, contraexemplo(
+            "Segue a regra: 3 de preparação + por mensagem 3 + role + content (texto, ou o 'text' "
+            "de cada parte) + 1 + name (se houver e não for vazio) + por chamada 3 + nome + argumentos.",
+            f"as mensagens {[{k: v for k, v in m.items() if k != 'tool_calls'} for m in conversa]!r}",
+            esperado, obtido)
 
     def test_usa_o_codificador_dado(self, nb):
         """Usa o codificador que recebe (e a parte que depende dele escala com ele)"""
@@ -517,6 +608,19 @@ class TestEx7_5:
                 "n(None) e n(\"\") são 0, um content ausente também, uma parte sem \"text\" (uma imagem) não "
                 "conta, e o 1 + n(name) só entra quando o name não é vazio.", f"com {n} mensagem(ns) ({[sorted(m) for m in parte]}): o modelo offline "
                 f"conta {esperado}, tu contas {obtido}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(_CONVERSA_7_5, exemplos=3)
+    def oraculo_a_mesma_conta(self, nb, solucao, conversa):
+        """A mesma conta que a solução."""
+        from curso.offline import codificador
+
+        obtido = nb.contar_tokens_mensagens(copy.deepcopy(conversa), codificador())
+        esperado = solucao.contar_tokens_mensagens(copy.deepcopy(conversa), codificador())
+        assert obtido == esperado and type(obtido) is int, contraexemplo(
+            "contar_tokens_mensagens não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"as mensagens {conversa!r}", esperado, obtido)
 
 
 class TestEx7_6:

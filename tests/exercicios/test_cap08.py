@@ -2,9 +2,13 @@
 
 import copy
 import math
+from decimal import Decimal
 
+from curso.verificacao import explica, igual_estrito, so_dados
+from curso.verificacao.dominios import assume, contraexemplo, example, propriedade, st
 
-from curso.verificacao import explica
+# um valor decimal curto (como um preço escrito à mão: 0.0003, 24.5, 1.4), em float
+_DECIMAL_8 = st.builds(lambda k, casas: float(f"{k}e-{casas}"), st.integers(1, 9999), st.integers(0, 5))
 
 
 def _perto(obtido, esperado, tolerancia=1e-12):
@@ -16,6 +20,8 @@ def _perto(obtido, esperado, tolerancia=1e-12):
 class TestEx8_1:
     """Custo e latência de uma execução com N passos"""
 
+    recebe_contentores = False  # recebe números
+
     def test_chaves_exatas(self, nb):
         """Devolve um dicionário com exatamente as duas chaves"""
         r = nb.estimar_custo_e_latencia(4, 0.0003, 1.4)
@@ -23,15 +29,21 @@ class TestEx8_1:
             "Devolve um dicionário com exatamente 'custo_estimado' e 'latencia_estimada_segundos' (nem "
             "mais chaves, nem menos).", f"devolveu {r!r}")
 
-    def test_multiplica_pelos_passos(self, nb):
+    # (custos com até 4 casas e latências com até 2: o que se arredonda é de outro requisito)
+    @propriedade(st.integers(1, 60), _DECIMAL_8.filter(lambda x: round(x, 4) == x),
+                 _DECIMAL_8.filter(lambda x: round(x, 2) == x), exemplos=6)
+    @example(passos=4, custo=0.0003, latencia=1.4)
+    def test_multiplica_pelos_passos(self, nb, passos, custo, latencia):
         """O custo e a latência de uma chamada multiplicados pelos passos"""
-        r = nb.estimar_custo_e_latencia(4, 0.0003, 1.4)
-        assert _perto(r["custo_estimado"], 0.0012), explica(
+        r = nb.estimar_custo_e_latencia(passos, custo, latencia)
+        entrada = f"estimar_custo_e_latencia({passos}, {custo}, {latencia})"
+        # (a menos do arredondamento, que é de outro requisito)
+        assert _perto(r["custo_estimado"], passos * custo, 0.00005), contraexemplo(
             "Cada passo é (pelo menos) uma chamada ao modelo: custo = passos × custo por chamada.",
-            f"4 passos a 0.0003: esperava 0.0012, obtive {r['custo_estimado']!r}")
-        assert _perto(r["latencia_estimada_segundos"], 5.6), explica(
-            "A latência soma-se passo a passo: o passo seguinte só começa quando o anterior acaba.",
-            f"4 passos a 1.4 s: esperava 5.6, obtive {r['latencia_estimada_segundos']!r}")
+            entrada, round(passos * custo, 4), r["custo_estimado"])
+        assert _perto(r["latencia_estimada_segundos"], passos * latencia, 0.005), contraexemplo(
+            "A latência soma-se passo a passo: o passo seguinte só começa quando o anterior acaba "
+            "(passos × latência).", entrada, round(passos * latencia, 2), r["latencia_estimada_segundos"])
 
     def test_arredondamentos(self, nb):
         """O custo vem arredondado a 4 casas e a latência a 2"""
@@ -55,6 +67,17 @@ class TestEx8_1:
         r = nb.estimar_custo_e_latencia(0, 0.0025, 2.25)
         assert r["custo_estimado"] == 0 and r["latencia_estimada_segundos"] == 0, explica(
             "Zero passos, zero chamadas: custo e latência 0.", f"obtive {r!r}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.integers(0, 100), _DECIMAL_8, _DECIMAL_8, exemplos=4)
+    def oraculo_a_mesma_estimativa(self, nb, solucao, passos, custo, latencia):
+        """O mesmo dicionário que a solução."""
+        obtido = so_dados(nb.estimar_custo_e_latencia(passos, custo, latencia), dict)
+        esperado = solucao.estimar_custo_e_latencia(passos, custo, latencia)
+        assert set(obtido) == set(esperado) and all(_perto(obtido[k], v) for k, v in esperado.items()), contraexemplo(
+            "estimar_custo_e_latencia não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"estimar_custo_e_latencia({passos}, {custo}, {latencia})", esperado, obtido)
 
 
 PRECOS = {"entrada": 3.0, "entrada_em_cache": 0.3, "saida": 11.0}
@@ -175,8 +198,18 @@ class TestEx8_2:
 class TestEx8_3:
     """Percentil pelo método do posto mais próximo"""
 
-    def test_posto_mais_proximo(self, nb):
+    @propriedade(st.lists(st.one_of(st.integers(-50, 50), st.floats(-50, 50, width=32)), min_size=1, max_size=12),
+                 st.integers(1, 100), exemplos=6)
+    @example(valores=[9, 1, 7, 3, 5], p=61)
+    def test_posto_mais_proximo(self, nb, valores, p):
         """Devolve o ⌈p/100·n⌉-ésimo menor valor, sem interpolar"""
+        # (só postos em que a conta em vírgula flutuante acerta: os outros são de outro requisito)
+        assume(math.ceil(p / 100 * len(valores)) == -(-p * len(valores) // 100))
+        esperado = sorted(valores)[-(-p * len(valores) // 100) - 1]
+        r = nb.percentil(list(valores), p)
+        assert isinstance(r, (int, float)) and r == esperado, contraexemplo(
+            "Ordena os valores e devolve o de posto ⌈p/100·n⌉ (contando a partir de 1): nada de "
+            "interpolar entre dois valores.", f"percentil({valores!r}, {p})", esperado, r)
         valores = [9, 1, 7, 3, 5]  # ordenados: 1 3 5 7 9
         casos = {20: 1, 21: 3, 50: 5, 60: 5, 61: 7, 95: 9, 100: 9, 1: 1}
         for p, esperado in casos.items():
@@ -235,6 +268,24 @@ class TestEx8_3:
             "Usa sorted(valores), que cria uma lista nova; valores.sort() muda a lista de quem chamou.",
             f"a lista ficou {valores!r}")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(st.one_of(st.integers(-9, 9), st.floats(-9, 9, width=32)), max_size=10),
+                 st.one_of(st.integers(-5, 105), st.builds(lambda k: k / 4, st.integers(-4, 404))), exemplos=5)
+    def oraculo_o_mesmo_valor(self, nb, solucao, valores, p):
+        """O mesmo valor que a solução, ou ValueError onde ela dá ValueError."""
+
+        def correr(percentil):
+            try:
+                return percentil(list(valores), p)
+            except ValueError:
+                return "ValueError"
+
+        obtido, esperado = correr(nb.percentil), correr(solucao.percentil)
+        assert obtido == esperado and type(obtido) is not bool, contraexemplo(
+            "percentil não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"percentil({valores!r}, {p!r})", esperado, obtido)
+
 
 class TestEx8_4:
     """A soma dos prefixos: tokens de entrada de uma execução inteira"""
@@ -248,6 +299,15 @@ class TestEx8_4:
             f"esperava 61500, obtive {r!r}")
         assert isinstance(r, int) and not isinstance(r, bool), explica(
             "Devolve um int (são tokens).", f"devolveu {type(r).__name__}")
+
+    @propriedade(st.integers(0, 5000), st.lists(st.integers(0, 2000), max_size=12), exemplos=6)
+    def test_soma_dos_prefixos(self, nb, base, acrescimos):
+        """Com quaisquer acréscimos, é a soma dos prompts de todas as chamadas"""
+        esperado = sum(base + sum(acrescimos[:k]) for k in range(len(acrescimos) + 1))
+        r = nb.tokens_de_entrada_totais(base, list(acrescimos))
+        assert igual_estrito(r, esperado), contraexemplo(
+            "Há len(acrescimos) + 1 chamadas e a chamada k envia base + soma(acrescimos[:k-1]): soma "
+            "esses prompts todos (um int).", f"tokens_de_entrada_totais({base}, {acrescimos!r})", esperado, r)
 
     def test_acrescimos_diferentes(self, nb):
         """Cada chamada reenvia tudo o que veio antes, com acréscimos de tamanhos diferentes"""
@@ -273,9 +333,22 @@ class TestEx8_4:
         nb.tokens_de_entrada_totais(100, acrescimos)
         assert acrescimos == [10, 20, 30], explica("Só lê os acréscimos.", f"ficaram {acrescimos!r}")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.integers(0, 10 ** 6), st.lists(st.integers(0, 10 ** 5), max_size=15), exemplos=4)
+    def oraculo_o_mesmo_total(self, nb, solucao, base, acrescimos):
+        """O mesmo total que a solução."""
+        obtido = nb.tokens_de_entrada_totais(base, list(acrescimos))
+        esperado = solucao.tokens_de_entrada_totais(base, list(acrescimos))
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "tokens_de_entrada_totais não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"tokens_de_entrada_totais({base}, {acrescimos!r})", esperado, obtido)
+
 
 class TestEx8_5:
     """max_steps como teto de custo"""
+
+    recebe_contentores = False  # recebe números
 
     def test_exemplo_do_capitulo(self, nb):
         """0.0015 por pedido a 0.0003 por passo → 5 passos, devolvidos como int"""
@@ -293,6 +366,16 @@ class TestEx8_5:
             "Faz a divisão inteira em aritmética decimal exata: Decimal(str(x)) // Decimal(str(y)). "
             "Em vírgula flutuante 0.001 // 0.0002 dá 4.0: os valores guardados em binário não são "
             "exatamente 0.001 e 0.0002.", f"max_steps_para_orcamento(0.001, 0.0002): esperava 5, obtive {r!r}")
+
+    @propriedade(_DECIMAL_8, _DECIMAL_8, exemplos=8)
+    @example(orcamento=0.0014, custo=0.0003)
+    def test_o_maior_que_cabe(self, nb, orcamento, custo):
+        """Com quaisquer preços decimais, o maior n com n × custo ≤ orçamento, contado em decimal"""
+        esperado = int(Decimal(str(orcamento)) // Decimal(str(custo)))
+        r = nb.max_steps_para_orcamento(orcamento, custo)
+        assert igual_estrito(r, esperado), contraexemplo(
+            "Queres o maior n com n × custo_por_passo ≤ orçamento (arredonda para baixo, em aritmética "
+            "decimal exata, e devolve um int).", f"max_steps_para_orcamento({orcamento}, {custo})", esperado, r)
 
     def test_nunca_passa_do_orcamento(self, nb):
         """O maior número de passos cujo pior caso ainda cabe no orçamento, nunca mais"""
@@ -312,6 +395,17 @@ class TestEx8_5:
             assert r == 0 and isinstance(r, int) and not isinstance(r, bool), explica(
                 "Se o orçamento não chega para um passo, max_steps é 0 (não há mínimo de 1).",
                 f"orçamento {orcamento}, {custo} por passo: esperava 0, obtive {r!r}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.one_of(_DECIMAL_8, st.just(0.0)), _DECIMAL_8, exemplos=5)
+    def oraculo_o_mesmo_teto(self, nb, solucao, orcamento, custo):
+        """O mesmo int que a solução (com custos sempre positivos, como o enunciado promete)."""
+        obtido = nb.max_steps_para_orcamento(orcamento, custo)
+        esperado = solucao.max_steps_para_orcamento(orcamento, custo)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "max_steps_para_orcamento não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"max_steps_para_orcamento({orcamento}, {custo})", esperado, obtido)
 
 
 class TestEx8_6:

@@ -4,8 +4,8 @@ import copy
 import json
 import re
 
-
-from curso.verificacao import aprox, como_lido_do_modelo, emprestado, explica
+from curso.verificacao import aprox, como_lido_do_modelo, emprestado, explica, igual_estrito, so_dados
+from curso.verificacao.dominios import contraexemplo, example, propriedade, resultados, st, textos
 
 PEDIDO = "Quero orçamento para 3 unidades do teclado mecânico"
 TECLADO = {"preco": 79.90, "stock": 12}
@@ -40,6 +40,27 @@ def _resumo(resultado):
     essencial["log"] = [{k: p.get(k) for k in ("passo", "ferramenta", "argumentos", "resultado", "aprovada")}
                         for p in resultado.get("log", [])]
     return essencial
+
+# Para os oráculos escondidos do capítulo: pedidos com um produto (noutras maiúsculas), uma
+# quantidade ou nenhuma, e históricos com consultas, cálculos, passos rejeitados e repetidos
+_PRODUTO_9 = st.sampled_from(["teclado mecânico", "Rato Sem Fios", "MONITOR 27 POLEGADAS", "cadeira"])
+_PEDIDO_9 = st.builds(lambda produto, n: f"Quero {n} do {produto}" if n else f"Quanto custa o {produto}?",
+                      _PRODUTO_9, st.sampled_from(["", "1 unidade", "2 unidades", "7 unidades", "12 unidades"]))
+_PASSO_9 = st.one_of(
+    st.builds(lambda r, a: _consulta(1, "teclado mecânico", r, a), st.sampled_from([TECLADO, None, {"preco": 24.5,
+                                                                                                     "stock": 3}]),
+              st.booleans()),
+    st.builds(lambda total, a: _calculo(2, total, aprovada=a), st.sampled_from([239.7, 0.0, 24.5]), st.booleans()))
+_HISTORICO_9 = st.lists(_PASSO_9, max_size=4).map(lambda passos: [{**p, "passo": i} for i, p in enumerate(passos, 1)])
+
+
+def _decisao_fixa(d):
+    """A decisão, com a quantidade comparada pelo valor (3 e 3.0 servem: o enunciado decide-o)."""
+    d = so_dados(d, dict)
+    argumentos = dict(d.get("argumentos") or {})
+    if "quantidade" in argumentos and isinstance(argumentos["quantidade"], (int, float)):
+        argumentos["quantidade"] = float(argumentos["quantidade"])
+    return [d.get("ferramenta"), argumentos]
 
 
 class TestEx9_1:
@@ -136,20 +157,36 @@ class TestEx9_1:
         nb.decidir_proximo_passo(PEDIDO, historico)
         assert historico == antes, explica("O decisor decide; não escreve no histórico.", f"ficou {historico!r}")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(_PEDIDO_9, _HISTORICO_9, exemplos=5)
+    def oraculo_a_mesma_decisao(self, nb, solucao, pedido, historico):
+        """A mesma decisão que a solução (a quantidade comparada pelo valor)."""
+        obtido = _decisao_fixa(nb.decidir_proximo_passo(pedido, copy.deepcopy(historico)))
+        esperado = _decisao_fixa(solucao.decidir_proximo_passo(pedido, copy.deepcopy(historico)))
+        assert obtido == esperado, contraexemplo(
+            "decidir_proximo_passo não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"decidir_proximo_passo({pedido!r}, {historico!r})", esperado, obtido)
+
 
 class TestEx9_2:
     """Um log estruturado: registar_passo"""
 
     altera = ("log",)  # o enunciado pede que registar_passo acrescente ao log recebido
 
-    def test_passo_aprovado(self, nb):
+    @propriedade(st.sampled_from(["calcular_total", "consultar_catalogo", "responder_final"]),
+                 st.dictionaries(st.sampled_from(["quantidade", "texto", "nome_produto"]), resultados(1), max_size=2),
+                 resultados(2), exemplos=5)
+    @example(ferramenta="calcular_total", argumentos={"quantidade": 2, "preco_unitario": 5.0}, resultado=10.0)
+    def test_passo_aprovado(self, nb, ferramenta, argumentos, resultado):
         """Acrescenta ao log e devolve a mesma entrada, com as cinco chaves e sem motivo"""
         log = [{"passo": 1}]
-        entrada = nb.registar_passo(log, 2, "calcular_total", {"quantidade": 2, "preco_unitario": 5.0}, 10.0, True)
-        esperado = _passo(2, "calcular_total", {"quantidade": 2, "preco_unitario": 5.0}, 10.0)
-        assert entrada == esperado, explica(
-            "A entrada tem passo, ferramenta, argumentos, resultado e aprovada — e motivo_rejeicao só "
-            "quando aprovada é False.", f"devolveu {entrada!r}")
+        entrada = nb.registar_passo(log, 2, ferramenta, argumentos, resultado, True)
+        esperado = _passo(2, ferramenta, argumentos, resultado)
+        assert igual_estrito(entrada, esperado), contraexemplo(
+            "A entrada tem passo, ferramenta, argumentos, resultado e aprovada, tal como os recebes (também "
+            "um resultado None, 0 ou []) — e motivo_rejeicao só quando aprovada é False.",
+            f"registar_passo(log, 2, {ferramenta!r}, {argumentos!r}, {resultado!r}, True)", esperado, entrada)
         assert len(log) == 2 and log[0] == {"passo": 1} and log[-1] is entrada, explica(
             "Acrescenta a entrada ao fim do log que recebes (log.append) e devolve esse mesmo dicionário.",
             f"o log ficou {log!r}")
@@ -170,6 +207,10 @@ class TestEx9_2:
         assert entrada == _passo(1, "apagar_tudo", {}, None, False, "ferramenta 'apagar_tudo' não está na allowlist"), explica(
             "Com aprovada=False, acrescenta \"motivo_rejeicao\".", f"devolveu {entrada!r}")
         assert log == [entrada], explica("O passo rejeitado também fica no log.", f"log: {log!r}")
+        entrada = nb.registar_passo([], 2, "apagar_tudo", {}, None, False)
+        assert isinstance(entrada, dict) and "motivo_rejeicao" in entrada and entrada["motivo_rejeicao"] is None, explica(
+            "Com aprovada=False a chave motivo_rejeicao entra sempre, mesmo que o motivo seja None (o valor "
+            "por omissão).", f"registar_passo(log, 2, 'apagar_tudo', {{}}, None, False) devolveu {entrada!r}")
 
     def test_motivo_por_nome(self, nb):
         """O motivo da rejeição também se passa por nome, motivo_rejeicao=..."""
@@ -182,6 +223,24 @@ class TestEx9_2:
                 "enunciado.", f"{type(erro).__name__}: {erro}")) from None
         assert entrada.get("ferramenta") is None and entrada.get("motivo_rejeicao") == "timeout global atingido", explica(
             "motivo_rejeicao também se pode passar por nome.", f"devolveu {entrada!r}")
+
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.integers(1, 9), st.sampled_from([None, "calcular_total", "apagar_tudo"]), resultados(1),
+                 st.booleans(), st.sampled_from([None, "", "fora da allowlist"]), exemplos=4)
+    def oraculo_a_mesma_entrada(self, nb, solucao, numero, ferramenta, resultado, aprovada, motivo):
+        """A mesma entrada e o mesmo log que a solução."""
+
+        def correr(registar_passo):
+            log = [{"passo": 0}]
+            entrada = registar_passo(log, numero, ferramenta, {"x": 1}, resultado, aprovada, motivo)
+            return [so_dados(entrada), so_dados(log), log[-1] is entrada]
+
+        obtido, esperado = correr(nb.registar_passo), correr(solucao.registar_passo)
+        assert igual_estrito(obtido, esperado), contraexemplo(
+            "registar_passo não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"registar_passo(log, {numero}, {ferramenta!r}, {{'x': 1}}, {resultado!r}, {aprovada}, {motivo!r})",
+            esperado, obtido)
 
 
 def _decisor_espiao(decisoes):
@@ -214,6 +273,8 @@ def _relogio_que_avanca(por_decisao):
 
 class TestEx9_3:
     """O agente sob controlo: correr_agente"""
+
+    recebe_contentores = False  # recebe um texto, números e funções
 
     def test_pedido_do_capitulo(self, nb):
         """«3 unidades do teclado mecânico» → 3 passos e «Orçamento: 239.7€.»"""
@@ -372,6 +433,37 @@ class TestEx9_3:
             "Sem timeout_segundos, o limite é 10 s.",
             f"com 2,4 s por decisão: motivo {r.get('motivo')!r}, decisor chamado {decidir.chamadas} vezes")
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.lists(st.one_of(
+        st.builds(lambda n: {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": n}},
+                  st.sampled_from(["rato sem fios", "cadeira"])),
+        st.builds(lambda q: {"ferramenta": "calcular_total", "argumentos": {"quantidade": q, "preco_unitario": 2.5}},
+                  st.integers(0, 9)),
+        st.sampled_from([{"ferramenta": "apagar_tudo", "argumentos": {}},
+                         {"ferramenta": "calcular_total", "argumentos": "quantidade=2"},
+                         {"ferramenta": "responder_final", "argumentos": {"texto": "ok"}}])), max_size=5),
+        st.integers(0, 6), st.integers(1, 6), exemplos=4)
+    def oraculo_a_mesma_execucao(self, nb, solucao, decisoes, segundos, max_steps):
+        """Os mesmos passos (sem contar a entrada de timeout, que é opcional), o mesmo fim e a mesma
+        resposta que a solução, com o tempo a passar no decisor."""
+
+        def correr(correr_agente):
+            agora = [0.0]
+
+            def decidir(pedido, historico):
+                agora[0] += segundos
+                return copy.deepcopy(decisoes[len(historico)] if len(historico) < len(decisoes) else _final("fim"))
+
+            r = so_dados(correr_agente("x", max_steps, 10, decidir, lambda: agora[0]), dict)
+            r["log"] = [p for p in r.get("log", []) if p.get("ferramenta") is not None]
+            return _resumo(r)
+
+        obtido, esperado = correr(nb.correr_agente), correr(solucao.correr_agente)
+        assert obtido == esperado, contraexemplo(
+            "correr_agente não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"decisões {decisoes}, {segundos} s por decisão, max_steps={max_steps}", esperado, obtido)
+
 
 def _decisor_que_consulta_sempre(pedido, historico):
     return {"ferramenta": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}
@@ -510,6 +602,40 @@ class TestEx9_4:
                 validar_mensagens(corpo["messages"])
         assert com_regras.get("resposta") == "Não encontrei nenhum produto do catálogo neste pedido."
 
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(_PEDIDO_9, _HISTORICO_9, st.one_of(
+        textos(min_size=1, max_size=10),
+        st.sampled_from([[{"nome": "calcular_total", "argumentos": {"quantidade": 2, "preco_unitario": 1.5}}],
+                         [{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "rato sem fios"}}]])),
+        exemplos=3)
+    def oraculo_a_mesma_conversa(self, nb, solucao, pedido, historico, resposta):
+        """A mesma decisão que a solução e a mesma conversa (sem a mensagem de sistema, que é opcional:
+        papéis, pedido, chamadas e resultados lidos como JSON; os ids são livres, mas cada resultado
+        aponta para a sua chamada)."""
+        _, _, cliente_offline, validar_mensagens = _offline()
+
+        def correr(caderno):
+            llm = cliente_offline(lambda mensagens, ferramentas: resposta)
+            decisao = caderno.decisor_openai(llm, "m", caderno.ESQUEMAS)(pedido, copy.deepcopy(historico))
+            mensagens = [m for m in llm.pedidos[-1]["messages"] if m.get("role") != "system"]
+            validar_mensagens(mensagens)
+            conversa = []
+            for m in mensagens:
+                if m.get("role") == "tool":
+                    conversa.append(["tool", json.loads(m["content"])])
+                elif m.get("tool_calls"):
+                    conversa.append(["assistant", [[c["function"]["name"], json.loads(c["function"]["arguments"])]
+                                                   for c in m["tool_calls"]]])
+                else:
+                    conversa.append([m.get("role"), m.get("content")])
+            return [so_dados(decisao, dict), conversa]
+
+        obtido, esperado = correr(nb), correr(solucao)
+        assert obtido == esperado, contraexemplo(
+            "decisor_openai não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"o pedido {pedido!r}, o histórico {historico!r} e o modelo a responder {resposta!r}", esperado, obtido)
+
 
 def _tarefas_e_agente(resultados_por_tarefa):
     """Tarefas cujo verificar lê o estado (o log), e um agente que devolve resultados pré-definidos."""
@@ -532,23 +658,31 @@ def _tarefas_e_agente(resultados_por_tarefa):
 class TestEx9_5:
     """Avaliar: pass@1, pass@k e pass^k por tarefa"""
 
-    def test_metricas_por_tarefa(self, nb):
+    @propriedade(st.integers(1, 4).flatmap(lambda k: st.lists(st.lists(st.booleans(), min_size=k, max_size=k),
+                                                            min_size=1, max_size=4)), exemplos=6)
+    @example(resultados=[[True, False, True], [True, True, True], [False, False, False]])
+    def test_metricas_por_tarefa(self, nb, resultados):
         """pass@1 = sucessos/k, pass@k = algum sucesso, pass^k = todos; médias sobre as tarefas"""
-        tarefas, agente, chamadas = _tarefas_e_agente({
-            "instável": [True, False, True], "sempre": [True, True, True], "nunca": [False, False, False]})
-        r = nb.avaliar(agente, tarefas, 3)
-        assert isinstance(r, dict) and r.get("por_tarefa") == {
-            "t0": [True, False, True], "t1": [True, True, True], "t2": [False, False, False]}, explica(
+        k = len(resultados[0])
+        tarefas, agente, chamadas = _tarefas_e_agente({f"p{i}": r for i, r in enumerate(resultados)})
+        r = nb.avaliar(agente, tarefas, k)
+        entrada = f"avaliar(agente, {len(resultados)} tarefas, {k}) com as tentativas a passar assim: {resultados}"
+        esperado_por_tarefa = {f"t{i}": list(v) for i, v in enumerate(resultados)}
+        assert isinstance(r, dict) and r.get("por_tarefa") == esperado_por_tarefa, contraexemplo(
             "por_tarefa mapeia o id de cada tarefa para a lista dos k resultados de verificar, pela ordem "
-            "das tentativas.", f"obtive {r!r}")
-        esperado = {"pass@1": (2 / 3 + 1 + 0) / 3, "pass@k": 2 / 3, "pass^k": 1 / 3}
+            "das tentativas.", entrada, esperado_por_tarefa, r.get("por_tarefa") if isinstance(r, dict) else r)
+        n = len(resultados)
+        esperado = {"pass@1": sum(sum(v) / k for v in resultados) / n, "pass@k": sum(any(v) for v in resultados) / n,
+                    "pass^k": sum(all(v) for v in resultados) / n}
         for chave, valor in esperado.items():
-            assert r.get(chave) == aprox(valor), explica(
+            assert r.get(chave) == aprox(valor), contraexemplo(
                 "Calcula cada métrica por tarefa e depois faz a média sobre as tarefas. pass^k por tarefa é "
-                "«todas as k tentativas passaram» — não pass@1 elevado a k.",
-                f"{chave}: esperava {valor:.4f}, obtive {r.get(chave)!r}")
-        assert sorted(chamadas) == sorted((p, t) for p in ("instável", "sempre", "nunca") for t in range(3)), explica(
-            "Chama agente(pedido, tentativa) com tentativa = 0, 1, …, k-1 para cada tarefa.", f"chamadas: {chamadas}")
+                "«todas as k tentativas passaram» — não pass@1 elevado a k.", entrada, {chave: valor},
+                {chave: r.get(chave)})
+        esperadas = sorted((f"p{i}", t) for i in range(n) for t in range(k))
+        assert sorted(set(chamadas)) == esperadas, contraexemplo(
+            "Chama agente(pedido, tentativa) com tentativa = 0, 1, …, k-1 para cada tarefa.", entrada,
+            esperadas, sorted(chamadas))
 
     def test_avalia_o_estado_nao_o_texto(self, nb):
         """Quem avalia é verificar(resultado): um agente que diz «Feito.» sem fazer nada falha"""
@@ -560,9 +694,9 @@ class TestEx9_5:
         assert r.get("por_tarefa") == {"t0": [False, False]} and r.get("pass@k") == 0, explica(
             "O sucesso é o que verificar(resultado) diz, não resultado[\"concluido\"] nem o texto da resposta.",
             f"obtive {r!r}")
-        assert len(chamadas) == 2 and all(isinstance(v, dict) and "log" in v for v in chamadas), explica(
-            "Passa a verificar o resultado inteiro do agente (com o log), uma vez por tentativa.",
-            f"verificar recebeu {chamadas!r}")
+        # (verificar não tem efeitos: chamá-la mais do que uma vez por tentativa não se conta)
+        assert chamadas and all(isinstance(v, dict) and "log" in v for v in chamadas), explica(
+            "Passa a verificar o resultado inteiro do agente (com o log).", f"verificar recebeu {chamadas!r}")
 
     def test_k_igual_a_um(self, nb):
         """Com k=1 as três métricas coincidem"""
@@ -587,15 +721,24 @@ class TestEx9_5:
                 "Lança ValueError quando não há tarefas ou k < 1 (não há nada para medir).",
                 f"avaliar(agente, {len(argumentos[0])} tarefa(s), k={argumentos[1]}) deu {r!r}"))
 
-    def test_resultados_booleanos(self, nb):
-        """por_tarefa guarda booleanos, mesmo que verificar devolva outro valor verdadeiro ou falso"""
-        tarefas, agente, _ = _tarefas_e_agente({"a": [True, False]})
-        tarefas[0]["verificar"] = lambda resultado: resultado.get("log")  # uma lista: verdadeira se não vazia
-        r = nb.avaliar(agente, tarefas, 2)
-        valores = (r.get("por_tarefa") or {}).get("t0")
-        assert isinstance(valores, list) and [type(v) for v in valores] == [bool, bool] and valores == [True, False], explica(
-            "Guarda bool(verificar(resultado)): por_tarefa é uma lista de k booleanos (True/False).",
-            f"por_tarefa[\"t0\"] = {valores!r}")
+    # ---- só nos testes escondidos, do lado de confiança (curso.oraculo)
+
+    @propriedade(st.integers(1, 4).flatmap(lambda k: st.lists(st.lists(st.booleans(), min_size=k, max_size=k),
+                                                            min_size=1, max_size=5)), exemplos=4)
+    def oraculo_as_mesmas_metricas(self, nb, solucao, resultados):
+        """As mesmas métricas e o mesmo por_tarefa que a solução."""
+        k = len(resultados[0])
+
+        def correr(avaliar):
+            tarefas, agente, _ = _tarefas_e_agente({f"p{i}": r for i, r in enumerate(resultados)})
+            return so_dados(avaliar(agente, tarefas, k), dict)
+
+        obtido, esperado = correr(nb.avaliar), correr(solucao.avaliar)
+        certo = obtido.get("por_tarefa") == esperado["por_tarefa"] and all(
+            obtido.get(c) == aprox(esperado[c]) for c in ("pass@1", "pass@k", "pass^k"))
+        assert certo, contraexemplo(
+            "avaliar não faz o que o enunciado pede (comparado com a solução do curso).",
+            f"tentativas a passar assim: {resultados}", esperado, obtido)
 
 
 class TestEx9_6:

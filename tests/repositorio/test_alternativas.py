@@ -1,7 +1,8 @@
 """O outro lado dos mutantes: soluções certas escritas de outra maneira passam em tudo.
 
 Cada alternativa corre por cima do caderno de soluções (como os mutantes) e tem de passar em todas
-as verificações públicas e nos testes escondidos do seu exercício.
+as verificações públicas e nos testes escondidos do seu exercício, com a solução do curso como
+oráculo (``curso.oraculo``), como na correção.
 """
 
 import functools
@@ -11,6 +12,7 @@ import pytest
 
 from curso.caderno import correr_escondidos
 from curso.mutacao import exercicios_do_caderno
+from curso.oraculo import do_lado_de_confianca
 from curso.verificacao import PASSOU, correr_verificacoes, exercicios_do_capitulo
 
 from ._cadernos import CAPITULOS, RAIZ, caderno_de_solucoes, solucao
@@ -35,7 +37,8 @@ def test_alternativa_passa(caminho):
     falhas = [r for r in correr_verificacoes(ident, nb) if r.estado != PASSOU]
     assert not falhas, f"uma solução certa foi recusada: {falhas[0].verificacao}\n{falhas[0].mensagem}"
     escondidos = _escondidos(capitulo).get(ident, "")
-    correr_escondidos(escondidos, nb, f"<testes escondidos de {ident}>")
+    with do_lado_de_confianca(nb):  # a solução do curso como oráculo, como na correção
+        correr_escondidos(escondidos, nb, f"<testes escondidos de {ident}>")
 
 
 @pytest.mark.parametrize("capitulo", CAPITULOS)

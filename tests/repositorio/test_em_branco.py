@@ -3,7 +3,7 @@
 import pytest
 
 from curso.caderno import carregar
-from curso.verificacao import PASSOU, correr_verificacoes
+from curso.verificacao import PASSOU, correr_verificacoes, exercicios_do_capitulo
 
 from ._cadernos import CAPITULOS, exercicio
 
@@ -26,3 +26,19 @@ def test_solucoes_passam_no_executor(capitulo):
     resultados = correr_verificacoes(capitulo, caderno_de_solucoes(capitulo))
     falhas = [f"{r.exercicio}: {r.verificacao}: {r.mensagem}" for r in resultados if r.estado != PASSOU]
     assert not falhas, "\n".join(falhas)
+
+
+@pytest.mark.parametrize("capitulo", CAPITULOS)
+def test_o_mesmo_numero_de_verificacoes_em_branco_e_resolvido(capitulo):
+    """Quem estuda vê «0/11» no exercício em branco e «11/11» no resolvido, nunca «0/10» e depois
+    «11/11» (issue 37): as linhas das propriedades gerais aparecem sempre."""
+    from ._cadernos import caderno_de_solucoes
+
+    branco, resolvido = carregar(exercicio(capitulo)), caderno_de_solucoes(capitulo)
+    diferentes = []
+    for ident in exercicios_do_capitulo(capitulo):
+        em_branco = [r.metodo for r in correr_verificacoes(ident, branco)]
+        feito = [r.metodo for r in correr_verificacoes(ident, resolvido)]
+        if em_branco != feito:
+            diferentes.append(f"{ident}: em branco {len(em_branco)} {em_branco}, resolvido {len(feito)} {feito}")
+    assert not diferentes, "\n".join(diferentes)

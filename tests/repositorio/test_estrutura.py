@@ -24,14 +24,14 @@ CAMADAS = [
     {"curso.cli"},
     {"curso.correcao", "curso.widgets", "curso.mutacao"},
     {"curso.progresso", "curso.verificacao_cli", "curso.mapa", "curso.pytest_plugin", "curso.atualizar"},
-    {"curso.requisitos", "curso.quizzes"},
+    {"curso.requisitos", "curso.quizzes", "curso.oraculo"},
     {"curso.verificacao"},  # a fachada do pacote: só reexporta (por nomes, sem importações)
     {"curso.verificacao.apresentacao", "curso.verificacao.preparacao"},
     {"curso.verificacao.execucao"},
     {"curso.verificacao.descoberta", "curso.propriedades"},
     {"curso.fronteira"},
     # abaixo da fronteira: ela anexa às exceções do kernel os quadros do aluno (tracebacks)
-    {"curso.verificacao.tracebacks"},
+    {"curso.verificacao.tracebacks", "curso.verificacao.dominios"},
     {"curso.verificacao.vocabulario"},
     {"curso.caderno", "curso.clientes"},
     {"curso.raiz", "curso.estados", "curso.cores", "curso.offline", "curso.nbgrader_extra",

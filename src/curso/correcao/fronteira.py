@@ -42,6 +42,7 @@ from curso.fronteira.sessao import (
     correr_escondidos,
     ligacoes_de_confianca,
 )
+from curso.oraculo import do_lado_de_confianca
 from curso.verificacao import DICA_TEMPO, PASSOU, PREFIXO_PUBLICAS, Relatorio, correr_verificacoes
 
 VERIFICAR = re.compile(r"""^\s*verificar\(\s*["'](\d+\.\d+)["']\s*\)\s*(#.*)?$""")
@@ -193,7 +194,8 @@ class ExecutarComFronteira(ExecutarSemParar):
             return []
         inicio = time.monotonic()
         try:
-            correr_escondidos(codigo, nb, f"<testes escondidos de {ident}>", self._confianca)
+            with do_lado_de_confianca(nb, self._solucoes()):  # a solução como oráculo (curso.oraculo)
+                correr_escondidos(codigo, nb, f"<testes escondidos de {ident}>", self._confianca)
         except KeyboardInterrupt:
             raise
         except BaseException as erro:  # noqa: BLE001 — um teste escondido que falha, seja como for: 0, nunca «ERRO»
@@ -205,6 +207,13 @@ class ExecutarComFronteira(ExecutarSemParar):
         self._resultados.setdefault(ident, {})["escondidos"] = {
             "passou": True, "segundos": round(time.monotonic() - inicio, 3)}
         return []
+
+    def _solucoes(self) -> Path:
+        """A pasta das soluções que servem de oráculo aos testes escondidos: a fonte do nbgrader
+        (as ``solutions/`` do curso, ou a ``--fonte`` do professor)."""
+        curso = self.config.CourseDirectory
+        fonte = Path(curso.get("source_directory") or "solutions")
+        return fonte if fonte.is_absolute() else Path(curso.get("root") or ".") / fonte
 
     def _guardar(self, aluno, capitulo, resources) -> None:
         if not self.pasta_resultados or not aluno or not capitulo:

@@ -11,6 +11,9 @@ Um módulo por trabalho; cada um só importa os que vêm depois nesta lista:
 - ``execucao`` — cada verificação com o seu alarme, as propriedades genéricas a seguir, o estado;
 - ``descoberta`` — que exercícios e verificações há (``tests/exercicios/test_capNN.py``);
 - ``tracebacks`` — de quem é a culpa de uma exceção (do aluno ou da verificação) e onde;
+- ``dominios`` — as verificações escritas como propriedades: ``propriedade``, as estratégias dos
+  domínios dos enunciados e ``contraexemplo`` (carrega a hypothesis: importa-se pelo nome,
+  ``from curso.verificacao.dominios import …``, e não pela fachada);
 - ``vocabulario`` — ``explica``, ``lanca``, ``aprox``, ``so_dados``… e as constantes de estado.
 
 Esta fachada só reexporta os nomes de sempre (``from curso.verificacao import explica``) e importa

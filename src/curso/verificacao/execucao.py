@@ -257,6 +257,12 @@ def _linha_de_propriedade(ident: str, nome: str, problemas: list[str], dica: str
     return Resultado(ident, propriedades.NOMES[nome], FALHOU, explica(dica, detalhe), nome)
 
 
+def _por_verificar(ident: str, nome: str) -> Resultado:
+    """A linha de uma propriedade que ainda não se pode decidir: aparece na mesma, para que o número
+    de verificações seja o mesmo no exercício em branco e no resolvido."""
+    return Resultado(ident, propriedades.NOMES[nome], POR_FAZER, propriedades.DICA_POR_VERIFICAR, nome)
+
+
 def _observacao(ident: str, andamento: Andamento, **opcoes) -> propriedades.Observacao:
     """Vigia só as funções do aluno: não as do módulo de verificações, do curso ou de bibliotecas."""
     return propriedades.Observacao(do_aluno=do_aluno(ident), andamento=andamento, **opcoes)
@@ -265,27 +271,31 @@ def _observacao(ident: str, andamento: Andamento, **opcoes) -> propriedades.Obse
 def correr_exercicio(ident: str, classe: type, nb: Caderno, andamento: Andamento | None = None) -> list[Resultado]:
     """As verificações de ``classe`` sobre ``nb``, seguidas das linhas ``propriedade_*``.
 
-    Uma propriedade só aparece quando alguma verificação passou (no caderno em branco nada passa
-    por acaso) e, a dos argumentos e a do resultado novo, quando houve chamadas vigiadas.
+    As linhas são sempre as de ``propriedades.propriedades_da_classe``. Uma propriedade só se
+    decide quando alguma verificação passou (no caderno em branco nada passa por acaso) e, a dos
+    argumentos e a do resultado novo, quando houve chamadas vigiadas; senão fica por fazer.
     """
     andamento = andamento or Andamento()
     observacao = _observacao(ident, andamento, altera=frozenset(getattr(classe, "altera", ()) or ()),
                              resultado_novo=bool(getattr(classe, "resultado_novo", False)))
     observado = propriedades.CadernoObservado(nb, observacao)
     resultados = [correr_verificacao(ident, classe, m, observado, andamento) for m in metodos_de(classe)]
-    if not any(r.estado == PASSOU for r in resultados):
-        return resultados
-    if observacao.vigiadas or observacao.alteracoes:
-        resultados.append(_linha_de_propriedade(ident, propriedades.NAO_ALTERA, observacao.alteracoes,
-                                                propriedades.DICA_NAO_ALTERA))
-    if observacao.resultado_novo and (observacao.vigiadas or observacao.partilhas):
-        resultados.append(_linha_de_propriedade(ident, propriedades.RESULTADO_NOVO, observacao.partilhas,
-                                                propriedades.DICA_RESULTADO_NOVO))
-    if getattr(classe, "aceita_mapeamentos", False):
-        linha = _subclasse_de_dict(ident, classe, nb, resultados, andamento)
-        if linha is not None:
-            resultados.append(linha)
-    return resultados
+    alguma_passou = any(r.estado == PASSOU for r in resultados)
+    linhas = [(_decidir(ident, nome, classe, nb, observacao, resultados, andamento) if alguma_passou else None)
+              or _por_verificar(ident, nome) for nome in propriedades.propriedades_da_classe(classe)]
+    return resultados + linhas
+
+
+def _decidir(ident: str, nome: str, classe: type, nb: Caderno, observacao: propriedades.Observacao,
+             resultados: list[Resultado], andamento: Andamento) -> Resultado | None:
+    """A linha de uma propriedade, ou ``None`` se o que se viu ainda não chega para a decidir."""
+    if nome == propriedades.NAO_ALTERA and (observacao.vigiadas or observacao.alteracoes):
+        return _linha_de_propriedade(ident, nome, observacao.alteracoes, propriedades.DICA_NAO_ALTERA)
+    if nome == propriedades.RESULTADO_NOVO and (observacao.vigiadas or observacao.partilhas):
+        return _linha_de_propriedade(ident, nome, observacao.partilhas, propriedades.DICA_RESULTADO_NOVO)
+    if nome == propriedades.SUBCLASSE_DE_DICT:
+        return _subclasse_de_dict(ident, classe, nb, resultados, andamento)
+    return None
 
 
 def _subclasse_de_dict(ident: str, classe: type, nb: Caderno, resultados: list[Resultado],

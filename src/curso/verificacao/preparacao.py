@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import importlib
 import os
+import sys
 from contextlib import contextmanager
 
 from curso.caderno import Caderno
@@ -47,7 +48,7 @@ def preparar_verificacoes(capitulo: int) -> None:
     # um ensaio contra um caderno vazio: cada verificação corre até pedir o primeiro nome e deixa
     # feito o trabalho da 1.ª vez; as propriedades da hypothesis ficam de fora (com um caderno
     # vazio falhariam, e a hypothesis gastaria segundos a encolher o exemplo)
-    with _hypothesis_sem_encolher(carregada="hypothesis" in importados):
+    with _hypothesis_sem_encolher(carregada="hypothesis" in sys.modules):
         vazio = Caderno({}, "<ensaio>")
         for ident, classe in exercicios_do_capitulo(capitulo).items():
             for nome in metodos_de(classe):
@@ -74,6 +75,14 @@ def _hypothesis_sem_encolher(carregada: bool):
         pass
 
     nada()
+    if "curso.verificacao.dominios" in sys.modules:  # os domínios dos enunciados (issue 38)
+        from curso.verificacao import dominios
+
+        @dominios.propriedade(dominios.valores_json(), dominios.chamadas_repetidas(), exemplos=5)
+        def dominio(valor, chamadas):
+            pass
+
+        dominio()
     anterior = settings.get_current_profile_name()
     settings.register_profile("curso-ensaio", phases=[Phase.explicit, Phase.generate], database=None)
     settings.load_profile("curso-ensaio")

@@ -1,6 +1,7 @@
-"""Volta a resumir quando o resumo é vazio ou longo: o código passa a decidir pela resposta.
+"""Volta a resumir quando o resumo é vazio ou longo: o código passa a decidir pela resposta, e o
+segundo prompt já não leva a primeira resposta.
 
-Requisito: r5
+Requisito: r2, r5
 """
 
 

@@ -1,6 +1,7 @@
-"""Compara a etiqueta tal como veio: " INFRA\n" vai parar ao suporte.
+"""Compara a etiqueta tal como veio: " INFRA\n" vai parar ao suporte, e uma resposta que não se pode
+procurar num conjunto (uma lista) rebenta o router.
 
-Requisito: r2
+Requisito: r2, r5
 """
 
 

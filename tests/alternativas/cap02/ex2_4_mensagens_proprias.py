@@ -1,0 +1,19 @@
+"""Mensagens de erro com outras palavras (o enunciado só fixa o começo «Erro:» e o texto dos erros
+da ferramenta), a ferramenta procurada com get e o JSON escrito com separadores compactos."""
+
+
+def executar_chamada(nome, argumentos_json, ferramentas):
+    ferramenta = ferramentas.get(nome)
+    if ferramenta is None:
+        return f"Erro: não conheço «{nome}»; tens {', '.join(sorted(ferramentas))}."
+    try:
+        argumentos = json.loads(argumentos_json)
+    except (TypeError, ValueError):
+        argumentos = None
+    if not isinstance(argumentos, dict):
+        return "Erro: preciso dos argumentos num objeto JSON, como {\"x\": 1}."
+    try:
+        resultado = ferramenta(**argumentos)
+    except Exception as erro:
+        return f"Erro ao executar {nome}: {type(erro).__name__}: {erro}"
+    return json.dumps(resultado, ensure_ascii=False, separators=(",", ":"))
