@@ -140,6 +140,11 @@ def corrigir(exercicio: str, valor: object, certa: str) -> None:
     letra = valor.strip().lower() if type(valor) is str else None
     if letra == certa:
         return
-    escolhida = f"{letra})" if letra in tuple(p.letras) else f"{valor!r}, que não é uma das opções"
-    raise RespostaErrada(f"Quiz {exercicio}: a tua resposta foi {escolhida}. Relê a explicação de cada "
+    if valor is Ellipsis:  # o valor de partida do caderno em branco: ainda ninguém escolheu
+        inicio = "ficou por responder (ainda tem as reticências do caderno em branco)"
+    elif letra in tuple(p.letras):
+        inicio = f"a tua resposta foi {letra})"
+    else:
+        inicio = f"a tua resposta foi {valor!r}, que não é uma das opções"
+    raise RespostaErrada(f"Quiz {exercicio}: {inicio}. Relê a explicação de cada "
                          f"opção:\n{p.explicacoes(letra)}")

@@ -83,6 +83,12 @@ def exercicios(cap: str) -> list[tuple[str, str, float]]:
     return pares
 
 
+def notas_so(cap: str, *certas: str) -> dict[str, float]:
+    """As notas, célula de verificação a célula, de quem só acertou as células ``certas``: os
+    pontos todos nessas, 0 em todas as outras do capítulo (também nas que vierem a juntar-se)."""
+    return {ver: (pts if ver in certas else 0) for _, ver, pts in exercicios(cap)}
+
+
 def maximo(cap: str) -> float:
     return sum(p for _, _, p in exercicios(cap))
 

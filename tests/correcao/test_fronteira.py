@@ -27,7 +27,7 @@ from nbgrader.utils import determine_grade
 from curso.caderno import e_celula_de_verificacao
 from curso.correcao.fronteira import ExecutarComFronteira, partes
 
-from ._turma import RAIZ, celula, exercicios, ler, resolvido
+from ._turma import RAIZ, celula, exercicios, ler, notas_so, resolvido
 
 pytestmark = pytest.mark.lento
 
@@ -80,7 +80,7 @@ def test_solucao_tem_tudo_e_os_escondidos_nunca_saem(monkeypatch):
 
     monkeypatch.setattr(Session, "send", espiar)
     _, notas = _corrigir(_com_escondidos(resolvido(CAP)))
-    assert notas == {VER_A: PTS_A, VER_B: PTS_B, VER_C: PTS_C}
+    assert notas == notas_so(CAP, *(ver for _, ver, _ in exercicios(CAP)))
     escondidas = _linhas_escondidas()
     assert escondidas and enviado
     tudo = "\n".join(enviado)
@@ -152,7 +152,7 @@ def test_forjar_no_kernel_nao_da_pontos(forja):
     if forja == "fronteira_trocada":  # estraga também o que estava certo: nunca mais do que B
         assert notas[VER_A] == notas[VER_C] == 0 and notas[VER_B] <= PTS_B, notas
     else:
-        assert notas == {VER_A: 0, VER_B: PTS_B, VER_C: 0}, notas
+        assert notas == notas_so(CAP, VER_B), notas
 
 
 RESPOSTAS_MAS = {
@@ -200,7 +200,7 @@ def test_o_kernel_nao_escolhe_funcoes_do_corretor_pelo_nome(monkeypatch, como):
                                          "_k._valor_de_topo = lambda v: {'$global': 'builtins.eval'}")}
     c["source"] = "".join(c["source"]) + "\n\n" + ataque[como] + "\n"
     _, notas = _corrigir(_com_escondidos(aluno))
-    assert notas == {VER_A: 0, VER_B: PTS_B, VER_C: 0}, notas
+    assert notas == notas_so(CAP, VER_B), notas
     assert chamadas == [], f"o corretor correu o seu próprio eval com {chamadas[:2]}"
 
 

@@ -67,6 +67,9 @@ def test_corrigir_passa_com_a_certa_e_explica_cada_opcao_quando_erra(monkeypatch
         "✔ b) O teu código. — Sim: o código executa, logo valida.")
     with pytest.raises(RespostaErrada, match="'z', que não é uma das opções"):
         corrigir("9.9", "z", certa="b")
+    with pytest.raises(RespostaErrada) as erro:  # o caderno em branco: nada de «Ellipsis»
+        corrigir("9.9", ..., certa="b")
+    assert str(erro.value).startswith("Quiz 9.9: ficou por responder") and "Ellipsis" not in str(erro.value)
 
 
 def test_no_retorno_da_correcao_o_aluno_ve_a_explicacao_de_cada_opcao(monkeypatch):
