@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from ._turma import CAPITULOS, copiar_curso, corrigir, exercicios, ler, resolvido, submeter
+from ._turma import CAPITULOS, celula, copiar_curso, corrigir, exercicios, ler, resolvido, submeter
 
 CAP = CAPITULOS[0]
 

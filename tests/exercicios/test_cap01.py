@@ -392,6 +392,8 @@ class TestEx1_3:
 class TestEx1_4:
     """Quiz: quem escreve a observação"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_1_4 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

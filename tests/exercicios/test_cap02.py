@@ -1062,6 +1062,8 @@ class TestEx2_7:
 class TestEx2_8:
     """Quiz: o pedido depois de duas chamadas em paralelo"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_2_8 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

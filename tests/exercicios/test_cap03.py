@@ -383,6 +383,8 @@ class TestEx3_4:
 class TestEx3_5:
     """Quiz: um avaliador-otimizador é um agente?"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_3_5 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

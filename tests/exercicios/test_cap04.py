@@ -564,6 +564,8 @@ class TestEx4_4:
 class TestEx4_5:
     """Quiz: o que muda quando um modelo passa a decidir"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_4_5 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

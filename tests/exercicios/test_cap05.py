@@ -631,6 +631,8 @@ class TestEx5_4:
 class TestEx5_5:
     """Quiz: o que devolver quando o max_steps dispara"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_5_5 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

@@ -892,6 +892,8 @@ class TestEx6_6:
 class TestEx6_7:
     """Quiz: um envio depois de ler uma página web"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_6_7 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

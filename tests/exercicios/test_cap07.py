@@ -626,6 +626,8 @@ class TestEx7_5:
 class TestEx7_6:
     """Quiz: o 400 depois de cortar a conversa"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_7_6 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

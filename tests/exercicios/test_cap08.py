@@ -411,6 +411,8 @@ class TestEx8_5:
 class TestEx8_6:
     """Quiz: os tokens de entrada de uma execução"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_8_6 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz

@@ -744,6 +744,8 @@ class TestEx9_5:
 class TestEx9_6:
     """Quiz: o que distingue 3 em 4 de 4 em 4"""
 
+    recebe_contentores = False  # um quiz: não há funções a chamar
+
     def test_resposta_e_uma_letra(self, nb):
         """resposta_9_6 é uma das letras a, b, c ou d (a certa vê-se na correção)"""
         from curso.quizzes import letra_do_quiz
