@@ -193,6 +193,18 @@ def prova_ex3_4_max_iteracoes_5_por_omissao(solucao, mutante):
     assert len(_refinar(mutante, [])[1]) != 3
 
 
+def prova_ex3_4_avalia_duas_vezes(solucao, mutante):
+    # cada versão é avaliada uma vez: o avaliador recebe as versões geradas, cada uma uma só vez
+    def cada_versao_uma_vez(nb):
+        versoes = [f"versão {k}" for k in range(1, 11)]
+        gerar, avaliar = Espiao(*versoes), Espiao((False, "ainda não"))
+        nb.refinar(gerar, avaliar)
+        return avaliar.chamadas == versoes[:len(gerar.chamadas)]
+
+    assert cada_versao_uma_vez(solucao)
+    assert not cada_versao_uma_vez(mutante)
+
+
 # --- 3.5 -------------------------------------------------------------------------------------
 
 def prova_ex3_5_responde_nao(solucao, mutante):

@@ -264,6 +264,18 @@ def prova_ex4_4_obriga_a_usar_ferramenta(solucao, mutante):
     assert obriga(mutante)
 
 
+def prova_ex4_4_tool_choice_none(solucao, mutante):
+    # o modelo tem de poder escolher uma ferramenta: um modelo que escolhe o catálogo sempre que
+    # vê ferramentas leva à decisão do catálogo
+    def decisao(nb):
+        cliente = cliente_offline(lambda mensagens, ferramentas: [TECLADO] if ferramentas else "Não posso.")
+        return _tentar(nb.decidir_com_modelo, "Quanto custa o teclado?", cliente, "modelo-do-curso")
+
+    esperada = (TECLADO["nome"], TECLADO["argumentos"])
+    assert decisao(solucao) == esperada
+    assert decisao(mutante) != esperada
+
+
 # --- 4.5 -------------------------------------------------------------------------------------
 
 def prova_ex4_5_lista_com_a_letra(solucao, mutante):

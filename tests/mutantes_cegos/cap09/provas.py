@@ -175,6 +175,14 @@ def prova_ex9_2_motivo_obrigatorio(solucao, mutante):
     _so_a_solucao(cumpre, solucao, mutante)
 
 
+def prova_ex9_2_sem_motivo_sem_chave(solucao, mutante):
+    # rejeitado: a chave "motivo_rejeicao" está lá sempre, mesmo com o motivo None
+    def cumpre(nb):
+        entrada = nb.registar_passo([], 1, "apagar_tudo", {}, None, False)
+        return "motivo_rejeicao" in entrada and entrada["motivo_rejeicao"] is None
+    _so_a_solucao(cumpre, solucao, mutante)
+
+
 # --- 9.3 ---------------------------------------------------------------------------------------
 
 def _parado():
