@@ -1,5 +1,9 @@
 """A taxa dos mutantes cegos (issue 38, ponto 4): que fração das soluções erradas escritas por quem
-nunca leu as verificações é rejeitada pelas verificações públicas.
+nunca leu as verificações é rejeitada pelas verificações públicas, e pela correção inteira.
+
+A coluna «na correção» junta às públicas os testes escondidos da célula de verificação, com a
+solução do curso como oráculo (``curso.oraculo``), como o corretor os corre: é a nota que o mutante
+teria. A coluna das públicas é o que quem estuda vê ao escrever ``verificar``.
 
 Os mutantes estão em ``tests/mutantes_cegos/capNN/`` (um por requisito, cada um com a prova de que
 viola a frase do enunciado: ``tests/repositorio/test_mutantes_cegos.py``). A regra de rejeição é a
@@ -33,9 +37,12 @@ settings.load_profile("curso-provas")
 RAIZ = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(RAIZ))
 
+from curso.caderno import correr_escondidos  # noqa: E402
+from curso.mutacao import exercicios_do_caderno  # noqa: E402
+from curso.oraculo import do_lado_de_confianca  # noqa: E402
 from curso.requisitos import requisitos_de  # noqa: E402
 from curso.verificacao import PASSOU, correr_verificacoes  # noqa: E402
-from tests.repositorio._cadernos import caderno_de_solucoes  # noqa: E402
+from tests.repositorio._cadernos import caderno_de_solucoes, solucao  # noqa: E402
 from tests.repositorio.test_mutantes import rejeicoes  # noqa: E402
 from tests.repositorio.test_mutantes_cegos import (  # noqa: E402
     MUTANTES_CEGOS,
@@ -44,14 +51,24 @@ from tests.repositorio.test_mutantes_cegos import (  # noqa: E402
 )
 
 
-def julgar(caminho: Path) -> tuple[str, list[str] | str]:
-    """No processo filho: as verificações que rejeitam o mutante, ou o texto do erro ao carregar."""
+def julgar(caminho: Path) -> tuple[str, list[str] | str, str | None]:
+    """No processo filho: as verificações públicas que rejeitam o mutante (ou o texto do erro ao
+    carregar) e, se nenhuma o rejeita, o erro que os testes escondidos lhe dão (``None``: passa)."""
     ident, capitulo = exercicio_do_mutante(caminho)
     try:
         nb = caderno_de_solucoes(capitulo).com(caminho.read_text(encoding="utf-8"), caminho.name)
     except Exception as erro:  # noqa: BLE001 — o mutante pode lançar tudo; não conta como rejeição
-        return caminho.name, f"nem carrega ({type(erro).__name__}: {erro})"
-    return caminho.name, [r.metodo for r in rejeicoes(ident, nb)]
+        return caminho.name, f"nem carrega ({type(erro).__name__}: {erro})", None
+    publicas = [r.metodo for r in rejeicoes(ident, nb)]
+    if publicas:
+        return caminho.name, publicas, None
+    escondidos = exercicios_do_caderno(solucao(capitulo))[ident].escondidos
+    try:
+        with do_lado_de_confianca(nb):  # como o corretor: a solução do curso como oráculo
+            correr_escondidos(escondidos, nb, f"<testes escondidos de {ident}>")
+    except Exception as erro:  # noqa: BLE001 — qualquer falha de um teste escondido vale 0 na correção
+        return caminho.name, publicas, type(erro).__name__
+    return caminho.name, publicas, None
 
 
 def _solucoes_que_falham(mutantes: list[Path]) -> list[str]:
@@ -66,7 +83,7 @@ def _solucoes_que_falham(mutantes: list[Path]) -> list[str]:
     return falham
 
 
-def medir(mutantes: list[Path], processos: int, limite: float) -> dict[str, list[str] | str]:
+def medir(mutantes: list[Path], processos: int, limite: float) -> dict[str, tuple[list[str] | str, str | None]]:
     """Julga cada mutante num filho novo (``maxtasksperchild=1``); ``limite`` segundos cada."""
     contexto = multiprocessing.get_context("fork")
     vereditos = {}
@@ -74,48 +91,53 @@ def medir(mutantes: list[Path], processos: int, limite: float) -> dict[str, list
         pendentes = [(c, pool.apply_async(julgar, (c,))) for c in mutantes]
         for caminho, pendente in pendentes:
             try:
-                nome, veredito = pendente.get(timeout=limite)
+                nome, veredito, escondidos = pendente.get(timeout=limite)
             except multiprocessing.TimeoutError:
-                nome, veredito = caminho.name, f"sem veredito ao fim de {limite:.0f} s"
-            vereditos[nome] = veredito
+                nome, veredito, escondidos = caminho.name, f"sem veredito ao fim de {limite:.0f} s", None
+            vereditos[nome] = (veredito, escondidos)
     return vereditos
 
 
-def _linha(nome: str, total: int, rejeitados: int) -> str:
-    return f"{nome:<10} {total:>8} {rejeitados:>11} {100 * rejeitados / total:>7.1f} %"
+def _linha(nome: str, total: int, rejeitados: int, na_correcao: int) -> str:
+    return (f"{nome:<10} {total:>8} {rejeitados:>11} {100 * rejeitados / total:>7.1f} %"
+            f" {na_correcao:>11} {100 * na_correcao / total:>7.1f} %")
 
 
-def relatorio(mutantes: list[Path], vereditos: dict[str, list[str] | str]) -> list[tuple]:
-    """Imprime as tabelas e devolve os sobreviventes: (caminho, requisito, frase, porquê)."""
-    por_exercicio: dict[str, list[bool]] = defaultdict(list)
+def relatorio(mutantes: list[Path], vereditos: dict[str, tuple[list[str] | str, str | None]]) -> list[tuple]:
+    """Imprime as tabelas e devolve os sobreviventes das públicas: (caminho, requisito, frase, porquê)."""
+    por_exercicio: dict[str, list[tuple[bool, bool]]] = defaultdict(list)
     sobreviventes = []
     for caminho in mutantes:
         ident, _ = exercicio_do_mutante(caminho)
-        veredito = vereditos[caminho.name]
+        veredito, escondidos = vereditos[caminho.name]
         rejeitado = isinstance(veredito, list) and bool(veredito)
-        por_exercicio[ident].append(rejeitado)
+        por_exercicio[ident].append((rejeitado, rejeitado or escondidos is not None))
         if not rejeitado:
             rid = requisito_do_mutante(caminho)
             frase = next((r.frase for r in requisitos_de(ident) if r.id == rid), "?")
             porque = veredito if isinstance(veredito, str) else "passa em todas as verificações públicas"
+            porque += (f"; os testes escondidos apanham-no ({escondidos})" if escondidos
+                       else "; e nos testes escondidos")
             sobreviventes.append((caminho, rid, frase, porque))
-    cabeca = f"{'':<10} {'mutantes':>8} {'rejeitados':>11} {'taxa':>9}"
+    cabeca = f"{'':<10} {'mutantes':>8} {'públicas':>11} {'taxa':>9} {'na correção':>11} {'taxa':>9}"
 
     def ordem(ident):
         return tuple(int(p) for p in ident.split("."))
 
+    def linha(nome, lista):
+        return _linha(nome, len(lista), sum(p for p, _ in lista), sum(c for _, c in lista))
+
     print("Por exercício\n" + cabeca)
     for ident in sorted(por_exercicio, key=ordem):
-        print(_linha(ident, len(por_exercicio[ident]), sum(por_exercicio[ident])))
-    por_capitulo: dict[str, list[bool]] = defaultdict(list)
+        print(linha(ident, por_exercicio[ident]))
+    por_capitulo: dict[str, list[tuple[bool, bool]]] = defaultdict(list)
     for ident, lista in por_exercicio.items():
         por_capitulo[ident.split(".")[0]].extend(lista)
     print("\nPor capítulo\n" + cabeca)
     for capitulo in sorted(por_capitulo, key=int):
-        print(_linha(f"cap. {capitulo}", len(por_capitulo[capitulo]), sum(por_capitulo[capitulo])))
-    todos = [r for lista in por_exercicio.values() for r in lista]
-    print(_linha("total", len(todos), sum(todos)))
-    print(f"\nSobreviventes ({len(sobreviventes)}):")
+        print(linha(f"cap. {capitulo}", por_capitulo[capitulo]))
+    print(linha("total", [r for lista in por_exercicio.values() for r in lista]))
+    print(f"\nSobreviventes das verificações públicas ({len(sobreviventes)}):")
     for caminho, rid, frase, porque in sobreviventes:
         print(f"  {caminho.parent.name}/{caminho.stem}  {rid}  «{frase}» — {porque}")
     return sobreviventes
