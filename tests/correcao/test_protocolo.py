@@ -55,8 +55,8 @@ def test_a_resposta_nao_traz_aluno_nem_capitulo():
     forjada = {"id": 0, "ok": True, "aluno": "outro", "capitulo": "cap01", "problemas": []}
     with pytest.raises(MensagemInvalida):
         de_linha(json.dumps({"resposta": forjada}), Resposta)
-    sem_nota = cli._resultado("sqlite:///nao-usada.db", TAREFA, Resposta(99, ok=False, erro="x"))
-    assert (sem_nota.aluno, sem_nota.capitulo) == ("ana", "cap01")
+    sem_nota, ignorado = cli._resultado("sqlite:///nao-usada.db", TAREFA, Resposta(99, ok=False, erro="x"))
+    assert (sem_nota.aluno, sem_nota.capitulo, ignorado) == ("ana", "cap01", False)
 
 
 def _trabalhador_falso(tmp_path, responde: str) -> Trabalhador:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionMessage
 
 from curso import modelo
+from curso.fronteira.dados import descrita
 from curso.offline import Roteiro, cliente_offline
 from curso.verificacao import explica, igual_estrito, so_dados
 from curso.verificacao.dominios import (
@@ -156,14 +157,16 @@ _PARAMETROS_2_2 = st.lists(st.sampled_from(NOMES), unique=True, max_size=5).flat
 
 def _funcao_gerada(nome, parametros, linhas, resto="", retorno=None, sem_anotacao=None):
     """Uma função Python com estes parâmetros ``(nome, tipo, tem_omissao)`` (os obrigatórios
-    primeiro, como o Python exige) e uma docstring cujo primeiro parágrafo são ``linhas``."""
+    primeiro, como o Python exige) e uma docstring cujo primeiro parágrafo são ``linhas``. Na
+    correção atravessa a fronteira descrita (``dados.descrita``): o nome, a assinatura e a docstring
+    são o que a função do aluno lê, e uma função gerada aqui não é código de ``tests/exercicios``."""
     ordem = [p for p in parametros if not p[2]] + [p for p in parametros if p[2]]
     partes = [(n if n == sem_anotacao else f"{n}: {t}") + (" = None" if omissao else "") for n, t, omissao in ordem]
     doc = "\n".join(linhas) + (f"\n\n{resto}" if resto else "")
     seta = f" -> {retorno}" if retorno else ""
     espaco: dict = {}
     exec(compile(f"def {nome}({', '.join(partes)}){seta}:\n    {doc!r}\n", "<função gerada>", "exec"), espaco)
-    return espaco[nome], ordem
+    return descrita(espaco[nome]), ordem
 
 
 def _assinatura_2_2(ordem, retorno=None, sem_anotacao=None):

@@ -61,7 +61,7 @@ class Trabalhador:
     """Um processo ``python -m curso.correcao.trabalhador`` e o seu canal de linhas JSON
     (as mensagens de ``curso.correcao.protocolo``)."""
 
-    def __init__(self, pasta: Path, env: dict, raiz: Path):
+    def __init__(self, pasta: Path, env: dict | None, raiz: Path):
         self.pasta = Path(pasta)
         self.pasta.mkdir(parents=True, exist_ok=True)
         self.registo = open(self.pasta / "trabalhador.log", "a", encoding="utf-8")  # noqa: SIM115
@@ -72,7 +72,7 @@ class Trabalhador:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "curso.correcao.trabalhador", str(self.pasta)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.registo,
-                env={**env, VIDA: str(leitura)}, pass_fds=(leitura,),
+                env={**(os.environ if env is None else env), VIDA: str(leitura)}, pass_fds=(leitura,),
                 cwd=raiz, text=True, encoding="utf-8", start_new_session=True,
             )
         finally:
