@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionMessage
 
 from curso import modelo
+from curso.fronteira.dados import descrita
 from curso.offline import Roteiro, cliente_offline
 from curso.verificacao import explica, igual_estrito, so_dados
 from curso.verificacao.dominios import (
@@ -163,7 +164,9 @@ def _funcao_gerada(nome, parametros, linhas, resto="", retorno=None, sem_anotaca
     seta = f" -> {retorno}" if retorno else ""
     espaco: dict = {}
     exec(compile(f"def {nome}({', '.join(partes)}){seta}:\n    {doc!r}\n", "<função gerada>", "exec"), espaco)
-    return espaco[nome], ordem
+    # a descrição da função é o argumento: na correção atravessa a fronteira com o nome, o nome
+    # qualificado, a assinatura e a docstring (as do código público já iam; estas vêm de um exec)
+    return descrita(espaco[nome]), ordem
 
 
 def _assinatura_2_2(ordem, retorno=None, sem_anotacao=None):
