@@ -262,6 +262,20 @@ class TestEx2_2:
             "também traz \"return\", que não é um parâmetro.", _assinatura_2_2(ordem, retorno),
             f"as propriedades {esperado}", f"{nomes_} (required {obrigatorios})")
 
+    @propriedade(st.sampled_from(NOMES), st.sampled_from(["fabricar.<locals>.", "Loja.", "Loja.ver.<locals>.", ""]),
+                 exemplos=4)
+    @example(nome="somar", onde="fabricar.<locals>.")
+    def test_nome_da_funcao(self, nb, nome, onde):
+        """name é funcao.__name__, também numa função definida dentro de outra ou numa classe"""
+        funcao, _ = _funcao_gerada(nome, [("x", "int", False)], ["Faz uma conta."])
+        funcao.__qualname__ = onde + nome  # como se tivesse sido definida aí
+        e = nb.esquema_de_funcao(funcao)
+        obtido = e.get("function", {}).get("name") if isinstance(e, dict) else e
+        assert obtido == nome, contraexemplo(
+            "name é funcao.__name__, o nome curto: __qualname__ junta-lhe onde a função foi definida "
+            "(\"fabricar.<locals>.somar\"), e a API só aceita letras, algarismos, _ e - no nome.",
+            f"a função {nome} com __qualname__ {funcao.__qualname__!r}", nome, obtido)
+
     def test_api_aceita(self, nb):
         """As definições geradas são aceites pelo modelo offline"""
         _pedir(cliente_offline(lambda m, f: "ok"),
@@ -428,6 +442,16 @@ class TestEx2_3:
 # --------------------------------------------------------------------------- 2.4
 
 
+# O que uma ferramenta pode devolver e o json.dumps não escreve: conjuntos e bytes, sozinhos ou
+# dentro de listas e objetos (as chaves continuam a ser textos)
+_NAO_JSON_2_4 = st.recursive(
+    st.one_of(st.sets(st.one_of(st.integers(0, 9), nomes()), max_size=3),
+              st.frozensets(st.integers(0, 9), max_size=2), st.binary(max_size=4)),
+    lambda dentro: st.one_of(st.lists(dentro, min_size=1, max_size=2).map(lambda xs: [0, *xs]),
+                             st.dictionaries(nomes(), dentro, min_size=1, max_size=2)),
+    max_leaves=3)
+
+
 class TestEx2_4:
     """Executar sem nunca rebentar"""
 
@@ -495,6 +519,24 @@ class TestEx2_4:
         assert isinstance(r, str) and r.startswith("Erro:") and "JSON" in r, contraexemplo(
             "Devolve um texto que começa por 'Erro:' e pede um objeto JSON.", entrada, "'Erro: … JSON …'", r)
 
+    @propriedade(_NAO_JSON_2_4, exemplos=5)
+    @example(resultado={"caneta", "lápis"})
+    def test_resultado_que_o_json_nao_escreve(self, nb, resultado):
+        """Um resultado que o JSON não escreve (um set, bytes) também dá um texto, sem exceção"""
+        entrada = f"executar_chamada('etiquetas', '{{}}', …) e uma ferramenta que devolve {curto(resultado)}"
+        try:
+            r = nb.executar_chamada("etiquetas", "{}", {"etiquetas": lambda: resultado})
+        except NotImplementedError:
+            raise
+        except Exception as erro:
+            raise AssertionError(contraexemplo(
+                "Nunca lances: uma ferramenta pode devolver o que o json.dumps não escreve (um set, bytes), "
+                "e mesmo assim devolves um texto para o modelo (json.dumps tem o parâmetro default, "
+                "ou apanha o erro).", entrada, "um texto", f"{type(erro).__name__}: {erro}")) from None
+        assert isinstance(r, str), contraexemplo(
+            "Devolve sempre um texto, também quando o resultado não é JSON: é o content da mensagem 'tool'.",
+            entrada, "um texto", r)
+
     # (sem KeyError: o str dele é o repr da mensagem, e a fronteira da correção reconstrói a exceção
     # no kernel a partir desse texto; ver docs/arquitetura.md, «O que atravessa»)
     @propriedade(nomes(), st.sampled_from([ValueError, RuntimeError, ZeroDivisionError, LookupError, OSError]),
@@ -559,6 +601,12 @@ _ESQUEMAS = [{"type": "function", "function": {
     "parameters": {"type": "object", "properties": {"produto": {"type": "string"}}, "required": ["produto"]}}}]
 
 
+_COMENTARIO = "Vou ver o stock."  # o texto que um modelo escreve ao lado de uma chamada
+_DICA_TEXTO_AO_LADO = (
+    "Uma mensagem com tool_calls não é a resposta, mesmo quando traz texto em content: corre as "
+    "chamadas e volta ao modelo (só uma mensagem sem tool_calls é a resposta).")
+
+
 def _respostas_tool(pedido):
     return [m for m in pedido["messages"] if m.get("role") == "tool"]
 
@@ -587,14 +635,16 @@ class TestEx2_5:
 
         def modelo(mensagens, ferramentas):
             tools = [m for m in mensagens if m["role"] == "tool"]
-            if not tools:
-                return [{"nome": "ver_stock", "argumentos": {"produto": "caneta"}}]
+            if not tools:  # como um modelo real, escreve um comentário ao lado da chamada
+                return Roteiro.com_texto(_COMENTARIO, [{"nome": "ver_stock", "argumentos": {"produto": "caneta"}}])
             espiao_visto.append(tools[-1]["content"])
             return f"Há {tools[-1]['content']} canetas."
 
         cliente = cliente_offline(modelo)
         r = _protocolo(nb.responder_com_ferramentas, cliente, "há canetas?",
                        {"ver_stock": lambda produto: stock[produto]}, _ESQUEMAS, MODELO)
+        assert r != _COMENTARIO, explica(_DICA_TEXTO_AO_LADO, (
+            f"o modelo escreveu {_COMENTARIO!r} ao lado da chamada a ver_stock e devolveste esse texto"))
         assert r == "Há 40 canetas.", explica(
             "Depois de mandares o resultado, o modelo responde: devolve essa resposta.", f"devolveu {r!r}")
         segundo = cliente.pedidos[1]["messages"]
@@ -667,17 +717,23 @@ class TestEx2_5:
 
     def test_limite_de_voltas(self, nb):
         """Um modelo que nunca responde: exatamente max_voltas pedidos e 'Parei após…', sem resposta inventada"""
-        for max_voltas in (1, 3):
-            cliente = cliente_offline(lambda m, f: [{"nome": "ver_stock", "argumentos": {"produto": "x"}}])
+        # o modelo pede sempre uma ferramenta; às vezes escreve também um comentário ao lado, que
+        # não é uma resposta (a mensagem traz tool_calls)
+        for max_voltas, texto in ((1, None), (3, None), (2, _COMENTARIO), (1, " ")):
+            chamada = [{"nome": "ver_stock", "argumentos": {"produto": "x"}}]
+            cliente = cliente_offline(lambda m, f, texto=texto, chamada=chamada:
+                                      chamada if texto is None else Roteiro.com_texto(texto, chamada))
             espiao = _espiao(0)
             r = _protocolo(nb.responder_com_ferramentas, cliente, "x", {"ver_stock": espiao}, _ESQUEMAS,
                            MODELO, max_voltas=max_voltas)
+            modelo_escreveu = f"; o modelo escreveu {texto!r} ao lado de cada chamada" if texto else ""
+            assert isinstance(r, str) and r.startswith("Parei após"), explica(
+                "No limite, devolve um texto que começa por 'Parei após' (nada de respostas inventadas)"
+                + (": o texto que o modelo escreve ao lado das chamadas não é uma resposta." if texto else "."),
+                f"max_voltas={max_voltas}{modelo_escreveu}, devolveste {r!r}")
             assert len(cliente.pedidos) == max_voltas, explica(
                 "max_voltas conta as chamadas ao modelo: nem mais uma.",
                 f"max_voltas={max_voltas}, fizeste {len(cliente.pedidos)} pedidos")
-            assert isinstance(r, str) and r.startswith("Parei após"), explica(
-                "No limite, devolve um texto que começa por 'Parei após' (nada de respostas inventadas).",
-                f"devolveu {r!r}")
         cliente = cliente_offline(lambda m, f: [{"nome": "ver_stock", "argumentos": {"produto": "x"}}])
         _protocolo(nb.responder_com_ferramentas, cliente, "x", {"ver_stock": _espiao(0)}, _ESQUEMAS, MODELO)
         assert len(cliente.pedidos) == 5, explica("max_voltas vale 5 por omissão.", f"{len(cliente.pedidos)} pedidos")

@@ -96,8 +96,13 @@ _INVALIDO_3_2 = st.one_of(
     st.builds(lambda local, rotulo: f"{local}.x@{rotulo}", _LOCAL_3_2, _ROTULO_3_2),  # ponto só antes do @
     st.sampled_from(["", "Não encontrei nenhum e-mail.", "marta sousa@correio.pt"]),
 )
-_DOCUMENTO_3_2 = st.builds(lambda n, texto: f"FATURA N.º {n}\n{texto}\nTotal: {n},00 €", st.integers(1, 9999),
-                           textos(max_size=20))
+# faturas de todos os tamanhos: de uma linha de artigos a uma dezena (mais de 200 caracteres)
+_ARTIGO_3_2 = st.builds(lambda q, artigo, preco: f"{q} × {artigo} {preco},00 €", st.integers(1, 9),
+                        st.sampled_from(["cadeira", "mesa de apoio", "candeeiro de pé", "estante"]),
+                        st.integers(5, 400))
+_DOCUMENTO_3_2 = st.builds(
+    lambda n, texto, artigos: "\n".join([f"FATURA N.º {n}", texto, *artigos, f"Total: {n},00 €"]),
+    st.integers(1, 9999), textos(max_size=20), st.lists(_ARTIGO_3_2, max_size=12))
 
 
 class TestEx3_2:
@@ -107,6 +112,8 @@ class TestEx3_2:
 
     @propriedade(_EMAIL_3_2, textos(max_size=12), _DOCUMENTO_3_2, exemplos=6)
     @example(email="marta.sousa@correio.pt", resumo="RESUMO-4417", documento=FATURA)
+    @example(email="marta.sousa@correio.pt", resumo="RESUMO-4417",
+             documento=FATURA + "".join(f"{n} × cadeira 45,00 €\n" for n in range(1, 10)))
     def test_sucesso(self, nb, email, resumo, documento):
         """Email válido: duas chamadas, ambas com o documento, e o resumo da 2.ª"""
         modelo = _ModeloEspiao(email, resumo)
@@ -116,7 +123,8 @@ class TestEx3_2:
             "Com um e-mail válido, o pipeline faz exatamente duas chamadas.", entrada, "2 chamadas",
             f"{len(modelo.prompts)}")
         assert all(documento in p for p in modelo.prompts), contraexemplo(
-            "Os dois prompts levam o documento: o modelo não sabe nada da fatura a não ser o que lhe mandas.",
+            "Os dois prompts levam o documento inteiro, também quando é comprido (não só o princípio): o "
+            "modelo não sabe nada da fatura a não ser o que lhe mandas.",
             entrada, "dois prompts com o documento", [p[:60] for p in modelo.prompts])
         esperado = {"ok": True, "campo": email, "resumo": resumo}
         assert _tem(r, esperado), contraexemplo(
@@ -201,9 +209,14 @@ def _classificador(resposta):
 
 FILAS_3_3 = ("cobranca", "infra", "suporte")
 _FILA_3_3 = st.sampled_from(FILAS_3_3).flatmap(lambda fila: st.tuples(st.just(fila), com_maiusculas_e_espacos(fila)))
-# o que não é uma fila: etiquetas inventadas (também parecidas com as filas) e o que nem é texto
+# o que não é uma fila: etiquetas inventadas (também parecidas com as filas: que começam ou acabam
+# pelo nome de uma, ou o contêm) e o que nem é texto
+_PARECIDA_3_3 = st.builds(
+    lambda fila, antes, depois: f"{antes}{fila}{depois}", st.sampled_from(FILAS_3_3),
+    st.sampled_from(["", "", "fila: ", "a "]), st.sampled_from(["estrutura", " atrasada", "-geral", "?", "s"]))
 _NAO_FILA_3_3 = st.one_of(
     st.sampled_from(["marketing", "cobrança", "infra-estrutura", "suporte técnico", "", "fila: infra", "in fra"]),
+    _PARECIDA_3_3,
     textos(max_size=10).filter(lambda t: t.strip().lower() not in FILAS_3_3),
     folhas_json().filter(lambda v: not isinstance(v, str)),
     st.lists(st.sampled_from(FILAS_3_3), max_size=2), st.dictionaries(st.sampled_from(FILAS_3_3), st.booleans(), max_size=1),
@@ -233,12 +246,14 @@ class TestEx3_3:
 
     @propriedade(_NAO_FILA_3_3, exemplos=8)
     @example(resposta=None)
+    @example(resposta="cobranca atrasada")
     def test_etiqueta_inventada(self, nb, resposta):
         """Uma etiqueta fora das filas (ou que nem é texto) vai para "suporte\""""
         r = nb.rotear("olá", _classificador(resposta))
         assert r == "suporte", contraexemplo(
             "Tudo o que não é uma fila válida (uma etiqueta inventada, ou algo que nem é texto) vai para a "
-            "alternativa \"suporte\", sem rebentar.", f"o classificador a responder {resposta!r}", "suporte", r)
+            "alternativa \"suporte\", sem rebentar: depois de strip() e lower() a etiqueta tem de ser "
+            "igual ao nome de uma fila, não basta começar por ele ou contê-lo.", f"o classificador a responder {resposta!r}", "suporte", r)
 
     @propriedade(_EXCECAO_3_3, exemplos=5)
     @example(erro=TimeoutError("o modelo demorou demais"))

@@ -3,7 +3,16 @@
 import json
 
 from curso.verificacao import emprestado, explica, igual_estrito
-from curso.verificacao.dominios import contraexemplo, example, folhas_json, propriedade, resultados, st, textos
+from curso.verificacao.dominios import (
+    com_maiusculas_e_espacos,
+    contraexemplo,
+    example,
+    folhas_json,
+    propriedade,
+    resultados,
+    st,
+    textos,
+)
 
 
 def cliente_offline(decisor):
@@ -190,11 +199,16 @@ def _dividir(nb, so_contar=False):
     return chamadas
 
 
+_PRODUTO_DO_MODELO = st.sampled_from(["rato sem fios", "cadeira de escritório"]).flatmap(com_maiusculas_e_espacos)
+
+
 class TestEx4_2:
     """Executar o que foi decidido"""
 
-    @propriedade(st.dictionaries(st.sampled_from(["a", "b", "quantidade", "nome_produto", "x"]), folhas_json(),
-                                 max_size=3), resultados(), exemplos=6)
+    # os valores: qualquer folha JSON e nomes de produtos escritos como o modelo os escreve, com
+    # maiúsculas e espaços à volta (a ferramenta normaliza-os; quem chama não tem de o fazer)
+    @propriedade(st.dictionaries(st.sampled_from(["a", "b", "quantidade", "nome_produto", "x"]),
+                                 st.one_of(folhas_json(), _PRODUTO_DO_MODELO), max_size=3), resultados(), exemplos=6)
     @example(argumentos={}, resultado={"loja": ["ratos", "teclados"]})
     def test_corre_as_ferramentas(self, nb, argumentos, resultado):
         """Corre a ferramenta de FERRAMENTAS com os argumentos por nome e devolve o resultado, tal como veio"""
@@ -215,7 +229,7 @@ class TestEx4_2:
             "Devolve o próprio objeto que a ferramenta devolveu, tal como veio: nem texto, nem cópia, "
             "nem outro tipo (também None, 0 ou False).", entrada, resultado, r)
         for nome, argumentos in (("calcular_total", {"preco_unitario": 79.9, "quantidade": 2}),
-                                 ("consultar_catalogo", {"nome_produto": "cadeira de escritório"})):
+                                 ("consultar_catalogo", {"nome_produto": " Cadeira de Escritório "})):
             esperado = nb.FERRAMENTAS[nome](**argumentos)
             r = nb.executar_ferramenta(nome, dict(argumentos))
             assert r == esperado and type(r) is type(esperado), contraexemplo(
@@ -489,6 +503,10 @@ class TestEx4_4:
         assert nomes == ["calcular_total", "consultar_catalogo"], explica(
             "Passa tools=ESQUEMAS_FERRAMENTAS: o modelo só escolhe entre as ferramentas que lhe dás.",
             f"ferramentas enviadas: {nomes}")
+        assert corpo.get("tools") == nb.ESQUEMAS_FERRAMENTAS, explica(
+            "Passa as definições inteiras, tools=ESQUEMAS_FERRAMENTAS: o modelo só sabe para que serve cada "
+            "ferramenta e que argumentos leva pela description e pelos parameters.",
+            f"tools = {json.dumps(corpo.get('tools'), ensure_ascii=False)[:300]}")
 
     @propriedade(_CHAMADA_4_4.flatmap(lambda c: _com_comentario([c])), exemplos=5)
     @example(resposta=[{"nome": "consultar_catalogo", "argumentos": {"nome_produto": "monitor 27 polegadas"}}])

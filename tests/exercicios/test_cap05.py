@@ -7,6 +7,7 @@ relógio mais vezes não muda nada. ``contar_tokens`` é uma função sem efeito
 vezes que é chamada.
 """
 
+import copy
 import inspect
 import json
 import time
@@ -219,7 +220,12 @@ class TestEx5_1:
         """Corre as ferramentas, regista cada passo e termina no responder_final"""
         espias, corridas = _guiao_de_ferramentas(passos)
         decisoes = [{"ferramenta": n, "argumentos": dict(a)} for n, a, _ in passos] + [_final(texto)]
-        decidir = _roteiro(decisoes)
+
+        def decidir(pedido, log):  # regista uma cópia do log que recebeu em cada passo
+            decidir.chamadas.append(copy.deepcopy(log))
+            return decisoes[min(len(log), len(decisoes) - 1)]
+
+        decidir.chamadas = []
         r = nb.correr_com_limites("soma", decidir, espias)
         entrada = f"correr_com_limites(…) com um decisor que pede {[n for n, _, _ in passos]} e responde {texto!r}"
         _concluido(r, texto, len(passos) + 1)
@@ -233,9 +239,15 @@ class TestEx5_1:
             assert igual_estrito(obtido, esperado), contraexemplo(
                 "Cada passo é {'passo' (a partir de 1), 'ferramenta', 'argumentos', 'resultado', 'aprovada'}, "
                 "com o resultado tal como a ferramenta o devolveu.", entrada, esperado, r["log"][numero - 1])
-        assert decidir.chamadas == list(range(len(passos) + 1)), contraexemplo(
+        tamanhos = [len(log) for log in decidir.chamadas]
+        assert tamanhos == list(range(len(passos) + 1)), contraexemplo(
             "Chama decidir(pedido, log) uma vez por passo, com o log até aqui: o decisor tem de ver os passos "
-            "anteriores.", entrada, f"logs com {list(range(len(passos) + 1))} passos", f"{decidir.chamadas}")
+            "anteriores.", entrada, f"logs com {list(range(len(passos) + 1))} passos", f"{tamanhos}")
+        for numero, log in enumerate(decidir.chamadas):
+            assert log == r["log"][:numero], contraexemplo(
+                "O decisor recebe o próprio log, com os passos tal como ficam no resultado ({'passo', "
+                "'ferramenta', 'argumentos', 'resultado', 'aprovada'}, pela ordem): não outra lista à parte.",
+                entrada, r["log"][:numero], log)
 
     @propriedade(st.one_of(st.none(), st.integers(1, 7)), exemplos=4)
     @example(max_steps=None)

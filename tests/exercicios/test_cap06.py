@@ -206,6 +206,17 @@ _VALOR_6_2 = st.one_of(st.sampled_from(["", "rato", "2", "true"]), st.integers(-
                        st.dictionaries(st.sampled_from("ab"), st.integers(0, 3), max_size=2))
 
 
+# um enum de textos, inteiros ou números e um valor do tipo certo que não está nele
+_FORA_DO_ENUM_6_2 = st.one_of(
+    st.tuples(st.just("string"), st.lists(st.sampled_from(["normal", "expresso", "a", ""]), min_size=1, max_size=3,
+                                          unique=True), st.sampled_from(["drone", "Normal", "EXPRESSO", " a", "b"])),
+    st.tuples(st.just("integer"), st.lists(st.integers(0, 5), min_size=1, max_size=3, unique=True),
+              st.integers(-3, 8)),
+    st.tuples(st.just("number"), st.lists(st.sampled_from([0.5, 1.5, 2]), min_size=1, max_size=2, unique=True),
+              st.sampled_from([0.25, 3, 2.5])),
+).filter(lambda caso: caso[2] not in caso[1])
+
+
 def _serve(tipo, valor):
     """O valor é do tipo JSON ``tipo`` (um booleano não é um número; integer é um int de Python)."""
     if isinstance(valor, bool):
@@ -246,12 +257,19 @@ class TestEx6_2:
                 "Um esquema sem 'required' ou sem 'properties' não exige nada: usa esquema.get(..., vazio).",
                 f"com o esquema {esquema!r} deu {r!r}")
 
-    def test_obrigatorios(self, nb):
+    # os obrigatórios podem estar ou não em properties: required basta para serem exigidos
+    @propriedade(st.lists(st.tuples(_CAMPO_6_2, st.booleans()), min_size=1, max_size=3, unique_by=lambda t: t[0]),
+                 st.integers(0, 2), exemplos=6)
+    @example(campos=[("produto", True), ("quantidade", True)], falta=1)
+    @example(campos=[("nome", True), ("id", False)], falta=1)
+    def test_obrigatorios(self, nb, campos, falta):
         """Falta um campo obrigatório → recusa que nomeia o campo"""
-        _recusa(nb, {"produto": "rato"}, ESQUEMA_ENCOMENDA, "quantidade",
-                "Cada campo de 'required' tem de estar nos argumentos.")
-        _recusa(nb, {"quantidade": 3}, ESQUEMA_ENCOMENDA, "produto",
-                "Cada campo de 'required' tem de estar nos argumentos.")
+        em_falta = campos[falta % len(campos)][0]
+        esquema = {"type": "object", "properties": {c: {"type": "string"} for c, declarado in campos if declarado},
+                   "required": [c for c, _ in campos]}
+        _recusa(nb, {c: "x" for c, _ in campos if c != em_falta}, esquema, em_falta,
+                "Cada campo de 'required' tem de estar nos argumentos, esteja ou não em 'properties': percorre "
+                f"esquema['required'] (aqui falta {em_falta!r}, com o esquema {esquema!r}).")
 
     @propriedade(st.tuples(_CAMPO_6_2, st.sampled_from(_TIPOS_6_2), _VALOR_6_2).filter(
         lambda t: not _serve(t[1], t[2])), exemplos=10)
@@ -286,10 +304,16 @@ class TestEx6_2:
                     "Quando \"type\" é uma lista, um valor que não é de nenhum desses tipos é recusado "
                     "(e um booleano continua a não ser um integer).")
 
-    def test_enum(self, nb):
+    @propriedade(_CAMPO_6_2, _FORA_DO_ENUM_6_2, exemplos=6)
+    @example(campo="envio", caso=("string", ["normal", "expresso"], "drone"))
+    @example(campo="envio", caso=("string", ["normal", "expresso"], "Normal"))
+    def test_enum(self, nb, campo, caso):
         """Um valor fora do enum é recusado"""
-        _recusa(nb, {"produto": "rato", "quantidade": 1, "envio": "drone"}, ESQUEMA_ENCOMENDA, "envio",
-                "Quando o campo tem 'enum', o valor tem de ser um dos da lista.")
+        tipo, enum, valor = caso
+        esquema = {"type": "object", "properties": {campo: {"type": tipo, "enum": enum}}, "required": []}
+        _recusa(nb, {campo: valor}, esquema, campo,
+                "Quando o campo tem 'enum', o valor tem de ser um dos da lista, tal como está (um texto com "
+                f"outras maiúsculas não serve), seja qual for o tipo: {valor!r} não está em {enum!r}.")
 
     def test_campos_a_mais(self, nb):
         """Com additionalProperties: false, um campo desconhecido é recusado"""

@@ -32,12 +32,15 @@ def _numa_copia(funcao, entrada, *args):
 
 def _resultado_e_novo(funcao, entrada, *args):
     """Acrescenta um intruso ao resultado e confirma que a entrada não o ganhou."""
+    papeis = [m.get("role", "passo") for m in entrada]  # antes da chamada: para a mensagem
     r = funcao(entrada, *args)
     tamanho = len(entrada)
     r.append({"intruso": True})
     assert len(entrada) == tamanho, explica(
-        "Devolve uma lista nova (list(...) ou uma fatia), não a própria lista: quem te chamou continua a usá-la.",
-        f"acrescentei um elemento ao resultado e a lista original passou de {tamanho} para {len(entrada)}")
+        "Devolve uma lista nova (list(...) ou uma fatia), não a própria lista, também quando não há nada a "
+        "cortar (uma lista vazia, só mensagens system): quem te chamou continua a usá-la.",
+        f"com uma lista de {tamanho} ({', '.join(papeis) or 'vazia'}) e {args}, acrescentei um elemento ao "
+        f"resultado e a lista original passou de {tamanho} para {len(entrada)}")
 
 
 def _passos(n):
@@ -232,10 +235,17 @@ class TestEx7_2:
                 "Sem mensagens não há cabeça nem resto: devolve [] (procura a primeira mensagem user sem "
                 "supor que existe).", f"aparar_historico([], {manter}) deu {r!r}")
 
-    def test_lista_nova(self, nb):
-        """Devolve uma lista nova, mesmo quando já cabe"""
-        for manter in (20, 3):
-            _resultado_e_novo(nb.aparar_historico, _construir(1, [2, 0, 1]), manter)
+    # todas as formas de lista: com pedido, só com mensagens system, vazia
+    @propriedade(st.integers(0, 2), st.lists(st.integers(-1, 3), max_size=6), st.integers(0, 8),
+                 st.sampled_from(["com pedido", "só system", "vazia"]), exemplos=6)
+    @example(sistemas=1, voltas=[2, 0, 1], manter=20, forma="com pedido")
+    @example(sistemas=0, voltas=[], manter=6, forma="vazia")
+    def test_lista_nova(self, nb, sistemas, voltas, manter, forma):
+        """Devolve uma lista nova, mesmo quando já cabe ou está vazia"""
+        mensagens = [] if forma == "vazia" else _construir(sistemas, voltas)
+        if forma == "só system":
+            mensagens = [m for m in mensagens if m["role"] == "system"]
+        _resultado_e_novo(nb.aparar_historico, mensagens, manter)
 
     def test_nao_altera_a_lista(self, nb):
         """Não altera a lista que recebe"""

@@ -546,6 +546,16 @@ class TestEx9_4:
         assert any(m.get("role") == "user" and m.get("content") == "Quanto custa o rato sem fios?"
                    for m in corpo["messages"]), explica(
             "O pedido vai como mensagem do utilizador.", f"mensagens: {corpo['messages']!r}")
+        # a decisão seguinte, já com um passo no histórico (rejeitado: a conversa fica só com o pedido,
+        # e o que aqui se vê não depende da reconstrução do histórico): o mesmo modelo e as mesmas ferramentas
+        _, llm = _perguntar(nb, Roteiro(["Não posso apagar o catálogo."]), "Apaga o catálogo.",
+                            [_passo(1, "apagar_catalogo", {}, None, False)])
+        corpo = llm.pedidos[0]
+        assert corpo.get("model") == "modelo-de-teste" and corpo.get("tools") == nb.ESQUEMAS, explica(
+            "Em cada chamada de decidir, também com passos no histórico, chama o modelo com model=modelo e "
+            "tools=esquemas (todas): sem elas o modelo não pode pedir a ferramenta seguinte.",
+            f"com um passo no histórico: model={corpo.get('model')!r}, tools "
+            f"{[f.get('function', {}).get('name') for f in corpo.get('tools') or []]}")
 
     def test_texto_vira_responder_final(self, nb):
         """Uma resposta em texto, sem ferramentas, vira responder_final com esse texto"""

@@ -693,6 +693,8 @@ def _mesmo_valor(a: Any, b: Any, fundo: int = 200) -> bool:
 
 def _descrever_chamavel(objeto: Any, codificar) -> dict:
     descricao: dict = {"nome": str(getattr(objeto, "__name__", type(objeto).__name__))[:200]}
+    if isinstance(getattr(objeto, "__qualname__", None), str):  # o 2.2 distingue-o do nome
+        descricao["nome_qualificado"] = objeto.__qualname__[:200]
     if isinstance(getattr(objeto, "__doc__", None), str):
         descricao["doc"] = objeto.__doc__[:5000]
     try:

@@ -161,7 +161,8 @@ def _chamavel(numero: int, marca: dict):
 
 def _descrever(funcao, descricao: dict) -> None:
     """O nome, a docstring e a assinatura que o corretor mandou para uma função ``descrita``."""
-    funcao.__name__ = funcao.__qualname__ = str(descricao.get("nome") or "funcao")
+    funcao.__name__ = str(descricao.get("nome") or "funcao")
+    funcao.__qualname__ = str(descricao.get("nome_qualificado") or funcao.__name__)
     funcao.__doc__ = descricao.get("doc")
     parametros = []
     for p in descricao.get("assinatura") or []:
