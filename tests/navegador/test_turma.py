@@ -59,13 +59,15 @@ def test_relatorio_abre_no_chromium_sem_servidor(tmp_path):
 # professor e os alunos veem (o relatório, o retorno e a correção manual no formgrader)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from curso.correcao.fronteira import _ident  # noqa: E402
+
 from correcao._turma import (celula, copiar_curso, corrigir, esboco, exercicios, ler,  # noqa: E402
                              maximo, nota_no_retorno, resolvido, submeter)
 
 CAP = "cap01"
 # os números da primeira semana tirados das soluções (mudam quando o capítulo 1 muda): a carla tem
 # tudo menos o 1.3, onde o kernel morreu
-EXERCICIOS = [ver.removeprefix("ex").removesuffix("_verificacao").replace("_", ".") for _, ver, _ in exercicios(CAP)]
+EXERCICIOS = [_ident(ver) for _, ver, _ in exercicios(CAP)]  # a regra do corretor: ex1_2_verificacao → 1.2
 PONTOS_1_3 = exercicios(CAP)[2][2]
 CARLA = maximo(CAP) - PONTOS_1_3
 INGLES = ["Student's answer", "Grade cell", "Test cell", "Score", "(Top)", "In [", "Full credit",
