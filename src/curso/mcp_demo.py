@@ -6,7 +6,9 @@ anuncia-as (nome, descrição, esquema JSON dos argumentos) e corre-as quando o 
 fala por stdio: o cliente lança ``python -m curso.mcp_demo`` como subprocesso e troca mensagens
 JSON-RPC pela entrada e saída padrão — sem rede.
 
-Do lado do agente: :func:`sessao_mcp` abre a sessão, :func:`para_ferramenta` converte uma
+Do lado do agente: :func:`sessao_mcp` abre a sessão num bloco ``async with``; :func:`ligar_mcp`
+abre-a e deixa-a aberta entre células, até :func:`fechar_mcp` (lançar o servidor custa um segundo ou
+mais, chamar uma ferramenta custa milissegundos); :func:`para_ferramenta` converte uma
 ferramenta MCP numa ferramenta ``tools=`` do Chat Completions e :func:`texto_do_resultado` lê o
 que a ferramenta devolveu.
 
@@ -21,6 +23,7 @@ que mostram porque não se confia num servidor de terceiros só por anunciar fer
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import sys
@@ -119,6 +122,58 @@ async def sessao_mcp(variante: str = "catalogo"):
     async with stdio_client(parametros, errlog=erros) as (ler, escrever), ClientSession(ler, escrever) as sessao:
         await sessao.initialize()
         yield sessao
+
+
+ESPERA_MAXIMA = 60  # segundos para o servidor arrancar e responder ao aperto de mão
+
+# as sessões abertas por ligar_mcp: sessão → (a tarefa que a mantém, o sinal para a fechar)
+_ABERTAS: dict[int, tuple[asyncio.Task, asyncio.Event]] = {}
+
+
+async def ligar_mcp(variante: str = "catalogo"):
+    """Lança o servidor e devolve a ``ClientSession`` aberta; fica aberta até ``fechar_mcp(sessao)``.
+
+    Num caderno, cada célula corre numa tarefa ``asyncio`` diferente, e um bloco ``async with`` não
+    pode abrir numa célula e fechar noutra. Por isso a sessão vive numa tarefa própria, que a abre,
+    espera pelo sinal de fechar e a fecha; as células só lhe fazem pedidos.
+    """
+    pronta: asyncio.Future = asyncio.get_running_loop().create_future()
+    fechar = asyncio.Event()
+
+    async def manter() -> None:
+        try:
+            async with sessao_mcp(variante) as sessao:
+                pronta.set_result(sessao)
+                await fechar.wait()
+        except Exception as erro:
+            if pronta.done():
+                raise
+            pronta.set_exception(erro)  # quem chamou ligar_mcp recebe o erro
+
+    tarefa = asyncio.create_task(manter())
+    try:
+        await asyncio.wait({pronta, tarefa}, timeout=ESPERA_MAXIMA, return_when=asyncio.FIRST_COMPLETED)
+    except asyncio.CancelledError:  # a célula foi interrompida: o servidor não fica órfão
+        tarefa.cancel()
+        raise
+    if not pronta.done():
+        if tarefa.done():
+            tarefa.result()  # acabou sem abrir a sessão (cancelada): diz porquê
+        tarefa.cancel()
+        raise TimeoutError(f"o servidor MCP {variante!r} não respondeu em {ESPERA_MAXIMA} s")
+    sessao = pronta.result()
+    _ABERTAS[id(sessao)] = (tarefa, fechar)
+    return sessao
+
+
+async def fechar_mcp(sessao=None) -> None:
+    """Fecha a sessão aberta por :func:`ligar_mcp` (o servidor termina); sem argumento, fecha todas."""
+    chaves = list(_ABERTAS) if sessao is None else [id(sessao)]
+    for chave in chaves:
+        if chave in _ABERTAS:
+            tarefa, fechar = _ABERTAS.pop(chave)
+            fechar.set()
+            await tarefa
 
 
 def para_ferramenta(ferramenta) -> dict:

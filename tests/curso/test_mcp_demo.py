@@ -53,3 +53,91 @@ def test_agente_lista_converte_e_chama_as_ferramentas_mcp():
     validar_mensagens(mensagens)
     # argumentos inválidos: o servidor recusa e o erro volta como texto marcado, não como exceção
     assert erro.startswith("ERRO: ") and "quantidade" in erro
+
+
+# --------------------------------------------------------------------------------------------
+# ligar_mcp: a sessão que fica aberta entre células (cada célula corre numa tarefa asyncio própria)
+
+
+def _servidores() -> list:
+    """Os servidores MCP que este processo lançou e ainda correm."""
+    import psutil
+
+    return [p for p in psutil.Process().children(recursive=True)
+            if "curso.mcp_demo" in " ".join(p.cmdline())]
+
+
+async def _ate_nao_haver_servidores(espera_maxima=20.0) -> list:
+    """Espera (com teto) até o sistema dizer que não há servidores do curso a correr; dá os que restam."""
+    passo, esperado = 0.05, 0.0
+    while _servidores() and esperado < espera_maxima:
+        await asyncio.sleep(passo)
+        esperado += passo
+    return _servidores()
+
+
+def test_a_sessao_de_ligar_mcp_serve_outras_tarefas_e_fecha_o_servidor():
+    from curso.mcp_demo import fechar_mcp, ligar_mcp
+
+    async def cenario():
+        sessao = await asyncio.create_task(ligar_mcp())          # «célula» 1 abre
+        assert len(_servidores()) == 1
+        nomes = await asyncio.create_task(sessao.list_tools())  # «célula» 2 pergunta
+        total = await asyncio.create_task(sessao.call_tool("calcular_total",
+                                                            {"quantidade": 3, "preco_unitario": 2.5}))
+        await asyncio.create_task(fechar_mcp(sessao))           # «célula» 3 fecha
+        return {f.name for f in nomes.tools}, texto_do_resultado(total), await _ate_nao_haver_servidores()
+
+    nomes, total, restam = asyncio.run(cenario())
+    assert nomes == {"consultar_catalogo", "calcular_total"}
+    assert total == "7.5"
+    assert restam == [], "fechar_mcp deixou o servidor a correr"
+
+
+def test_fechar_mcp_sem_argumento_fecha_todas_e_pode_repetir_se():
+    from curso.mcp_demo import fechar_mcp, ligar_mcp
+
+    async def cenario():
+        await ligar_mcp()
+        await ligar_mcp("envenenado")
+        abertos = len(_servidores())
+        await fechar_mcp()
+        await fechar_mcp()  # nada aberto: não rebenta
+        return abertos, await _ate_nao_haver_servidores()
+
+    abertos, restam = asyncio.run(cenario())
+    assert abertos == 2
+    assert restam == []
+
+
+def test_um_erro_ao_ligar_chega_a_quem_chamou():
+    from curso.mcp_demo import ligar_mcp
+
+    async def cenario():
+        try:
+            await ligar_mcp("pirata")
+        except ValueError as erro:
+            return str(erro)
+        return None
+
+    assert "variante desconhecida 'pirata'" in (asyncio.run(cenario()) or "")
+
+
+def test_interromper_ligar_mcp_nao_deixa_o_servidor_orfao():
+    """Um Ctrl+C (interromper o kernel) a meio de ligar_mcp cancela a célula: o servidor não fica a correr."""
+    from curso.mcp_demo import ligar_mcp
+
+    async def cenario():
+        celula = asyncio.create_task(ligar_mcp())
+        while not _servidores():  # o servidor já arrancou: a célula está à espera do aperto de mão
+            if celula.done():
+                raise AssertionError("ligar_mcp acabou antes de se ver o servidor")
+            await asyncio.sleep(0.01)
+        celula.cancel()
+        try:
+            await celula
+        except asyncio.CancelledError:
+            pass
+        return await _ate_nao_haver_servidores()
+
+    assert asyncio.run(cenario()) == []
