@@ -6,7 +6,7 @@ import json
 from hypothesis import find, settings
 
 from curso.caderno import Caderno
-from curso.verificacao import FALHOU, PASSOU, correr_verificacao
+from curso.verificacao import FALHOU, PASSOU, POR_FAZER, correr_verificacao
 from curso.verificacao import dominios as d
 
 
@@ -35,7 +35,19 @@ class ExDobro:
         assert obtido == esperado, d.contraexemplo(
             "Dobra cada número, sem saltar nenhum.", f"dobrar({numeros!r})", esperado, obtido)
 """
+
+_CLASSE_COM_EXEMPLO = """
+class ExDobroComExemplo:
+    \"\"\"A mesma, com uma entrada fixa\"\"\"
+
+    @d.propriedade(d.st.lists(d.st.integers(0, 50), max_size=8))
+    @d.example(numeros=[1, 2])
+    def test_dobra_cada_um(self, nb, numeros):
+        \"\"\"Dobra cada número da lista\"\"\"
+        assert nb.dobrar(numeros) == [2 * n for n in numeros], "Dobra cada número."
+"""
 _espaco = {"d": d}
+exec(compile(_CLASSE_COM_EXEMPLO, "<verificações de teste>", "exec"), _espaco)
 exec(compile(_CLASSE, "<verificações de teste>", "exec"), _espaco)
 ExDobro = _espaco["ExDobro"]
 
@@ -147,3 +159,44 @@ def test_cada_corrida_recebe_uma_copia_das_entradas():
     ordena_o_que_recebe()
     ordena_o_que_recebe()
     assert vistos and all(v == [3, 1, 2] for v in vistos)
+
+
+_CONTADOR = """
+chamadas = []
+
+def dobrar(xs):
+    chamadas.append(xs)
+    {corpo}
+"""
+
+
+def test_o_exercicio_em_branco_fica_por_fazer_sem_encolher():
+    """Com ``raise NotImplementedError`` a verificação diz «ainda não implementado» à primeira
+    chamada: a hypothesis não encolhe uma entrada que falha só por faltar o código (custava segundos
+    por verificação, e o painel de progresso corre as de todos os exercícios)."""
+    nomes = {}
+    exec(compile(_CONTADOR.format(corpo="raise NotImplementedError"), "<caderno de teste>", "exec"), nomes)
+    r = correr_verificacao("1.1", ExDobro, "test_dobra_cada_um", Caderno(nomes))
+    assert (r.estado, r.mensagem) == (POR_FAZER, "ainda não implementado")
+    assert len(nomes["chamadas"]) == 1, f"a função em branco foi chamada {len(nomes['chamadas'])} vezes"
+
+
+def test_um_erro_a_serio_continua_a_ser_encolhido():
+    nomes = {}
+    exec(compile(_CONTADOR.format(corpo="raise ValueError('não sei')"), "<caderno de teste>", "exec"), nomes)
+    r = correr_verificacao("1.1", ExDobro, "test_dobra_cada_um", Caderno(nomes))
+    assert r.estado == FALHOU and "ValueError" in r.mensagem
+    assert len(nomes["chamadas"]) > 1  # encolheu: procurou a entrada mais simples que falha
+    assert nomes["chamadas"][-1] == []
+
+
+def test_so_exemplos_fixos_corre_so_os_exemplos():
+    nomes = {}
+    exec(compile(_CONTADOR.format(corpo="return [2 * x for x in xs]"), "<caderno de teste>", "exec"), nomes)
+    classe = _espaco["ExDobroComExemplo"]
+    with d.so_exemplos_fixos(classe):
+        r = correr_verificacao("1.1", classe, "test_dobra_cada_um", Caderno(nomes))
+    assert r.estado == PASSOU
+    assert nomes["chamadas"] == [[1, 2]]
+    correr_verificacao("1.1", classe, "test_dobra_cada_um", Caderno(nomes))
+    assert len(nomes["chamadas"]) > 2  # fora do bloco, as entradas geradas voltam
