@@ -480,6 +480,17 @@ class TestEx4_4:
         assert len(cliente.pedidos) == 1, explica(
             "Uma decisão, um pedido ao modelo: cada pedido custa tempo e dinheiro.",
             f"fizeste {len(cliente.pedidos)} pedidos")
+        decidir = nb.decidir_com_modelo
+        cliente = cliente_offline(_modelo_espiao("Não sei responder a isso."))
+        try:
+            decidir("Que horas são?", cliente, "modelo-de-teste")
+        except NotImplementedError:
+            raise
+        except Exception:  # rebentar com um texto julga-o outra verificação: aqui contam-se os pedidos
+            pass
+        assert len(cliente.pedidos) == 1, explica(
+            "Uma resposta só com texto também é a decisão do modelo (absteve-se): não perguntes outra vez.",
+            f"com o modelo a responder só texto, fizeste {len(cliente.pedidos)} pedidos")
 
     def test_modelo_dado(self, nb):
         """Usa o modelo que recebe"""

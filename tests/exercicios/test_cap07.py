@@ -319,13 +319,14 @@ class TestEx7_3:
     @example(n_e_mantidos=(6, 2))
     def test_troca_os_antigos_por_um_resumo(self, nb, n_e_mantidos):
         """Os passos antigos viram uma entrada de resumo à frente; os recentes ficam iguais"""
-        for n, mantidos in (n_e_mantidos,):
-            h = _passos(n)
+        n, mantidos = n_e_mantidos
+        # passos todos diferentes, e passos todos iguais (um antigo igual a um recente continua antigo)
+        for h in (_passos(n), [_passos(1)[0] for _ in range(n)]):
             resumir = _resumidor()
             r = _numa_copia(nb.resumir_passos_antigos, h, mantidos, resumir)
             assert resumir.chamadas == [h[:n - mantidos]], explica(
                 "Chama resumir uma vez, com a lista dos passos antigos (os de antes dos últimos "
-                "'mantidos'), pela ordem original.",
+                "'mantidos', contados pela posição, mesmo que um seja igual a um recente), pela ordem original.",
                 f"{n} passos, mantidos={mantidos}: resumir recebeu {resumir.chamadas!r}")
             esperado = [{"ferramenta": "resumo", "resultado": f"resumo de {n - mantidos} passos"}]
             esperado += h[n - mantidos:]
@@ -336,7 +337,7 @@ class TestEx7_3:
 
     def test_nada_antigo_nao_resume(self, nb):
         """Sem passos antigos, nada muda e resumir não é chamado"""
-        for n, mantidos in ((3, 3), (2, 5), (0, 1)):
+        for n, mantidos in ((3, 3), (2, 5), (3, 5), (0, 1)):
             resumir = _resumidor()
             h = _passos(n)
             r = _numa_copia(nb.resumir_passos_antigos, h, mantidos, resumir)

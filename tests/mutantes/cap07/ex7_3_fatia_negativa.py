@@ -1,6 +1,8 @@
-"""Separa com historico[-mantidos:]: com mantidos=0 os passos recentes são… todos, e ficam repetidos.
+"""Separa com historico[-mantidos:] e corta em len(historico) - mantidos: com mantidos=0 os passos
+recentes são… todos, e ficam repetidos; com mais 'mantidos' do que passos, o corte negativo manda
+passos para o resumo.
 
-Requisito: r8
+Requisito: r8, r9
 """
 
 
