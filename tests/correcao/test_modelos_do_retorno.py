@@ -119,8 +119,27 @@ def test_os_modelos_traduzidos_tem_os_blocos_dos_do_nbgrader():
     nomes = re.compile(r"{%-?\s*(?:block|macro)\s+(\w+)")
     pares = [(f, f) for f in ("feedback/index.html.j2", "feedback/conf.json", "formgrade/index.html.j2",
                               "formgrade/formgrade_macros.html.j2", "formgrade/conf.json")]
-    pares += [(f, f"formgrader/{f}") for f in ("base.tpl", "gradebook_base.tpl", "gradebook_assignments.tpl",
-                                               "gradebook_notebooks.tpl", "gradebook_notebook_submissions.tpl")]
+    pares += [(f.name, f"formgrader/{f.name}") for f in sorted((nossos / "formgrader").glob("*.tpl"))]
+    assert len(pares) >= 5 + 6, pares
     for original, nosso in pares:
         texto, traduzido = (originais / original).read_text(), (nossos / nosso).read_text()
         assert set(nomes.findall(texto)) <= set(nomes.findall(traduzido)), original
+
+
+def test_os_scripts_traduzidos_tem_as_funcoes_dos_do_nbgrader():
+    """O mesmo para os scripts do formgrader traduzidos (modelos_nbgrader/formgrader/js): um
+    nbgrader novo com funções novas faz isto falhar."""
+    import re
+    from pathlib import Path
+
+    import nbgrader
+
+    import curso.correcao
+
+    originais = Path(nbgrader.__file__).parent / "server_extensions" / "formgrader" / "static" / "js"
+    nossos = sorted((Path(curso.correcao.__file__).parent / "modelos_nbgrader" / "formgrader" / "js").glob("*.js"))
+    funcoes = re.compile(r"(\w+)\s*[:=]\s*(?:function\b|\(\w*\)\s*=>|Backbone\.)")
+    assert len(nossos) >= 3, nossos
+    for nosso in nossos:
+        original = (originais / nosso.name).read_text()
+        assert set(funcoes.findall(original)) <= set(funcoes.findall(nosso.read_text())), nosso.name

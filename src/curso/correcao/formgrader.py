@@ -17,6 +17,14 @@ PASTA = Path(__file__).parent / "modelos_nbgrader" / "formgrader"
 URL_SCRIPTS = "curso/formgrader/js"
 
 
+def por_a_frente(ambiente) -> None:
+    """Põe as páginas traduzidas à frente das do nbgrader no ambiente jinja do formgrader (o que
+    não está traduzido continua a vir do nbgrader)."""
+    from jinja2 import ChoiceLoader, FileSystemLoader
+
+    ambiente.loader = ChoiceLoader([FileSystemLoader(str(PASTA)), ambiente.loader])
+
+
 def _jupyter_server_extension_points():
     return [{"module": "curso.correcao.formgrader"}]
 
@@ -30,14 +38,12 @@ def _load_jupyter_server_extension(serverapp) -> None:
     web_app.add_handlers(".*$", [(padrao, web.StaticFileHandler, {"path": str(PASTA / "js")})])
 
     def traduzir() -> None:
-        from jinja2 import ChoiceLoader, FileSystemLoader
-
         ambiente = web_app.settings.get("nbgrader_jinja2_env")
         if ambiente is None:
             serverapp.log.warning("curso.correcao.formgrader: o formgrader do nbgrader não está "
                                   "ligado; nada a traduzir.")
             return
-        ambiente.loader = ChoiceLoader([FileSystemLoader(str(PASTA)), ambiente.loader])
+        por_a_frente(ambiente)
 
     # as extensões carregam por ordem alfabética: a do nbgrader («nbgrader…») cria o seu ambiente
     # jinja depois desta; o ciclo de eventos corre isto quando já o fez, antes do primeiro pedido

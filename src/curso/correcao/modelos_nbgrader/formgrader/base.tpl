@@ -12,7 +12,7 @@
   <script src="{{ base_url }}/formgrader/static/node_modules/datatables.net/js/jquery.dataTables.js"></script>
   <script src="{{ base_url }}/formgrader/static/node_modules/datatables.net-bs/js/dataTables.bootstrap.js"></script>
   <script src="{{ base_url }}/formgrader/static/js/backbone_xsrf.js"></script>
-  <script src="{{ base_url }}/formgrader/static/js/utils.js"></script>
+  <script src="{{ base_url }}/curso/formgrader/js/utils.js"></script>
 
   <link rel="stylesheet" href="{{ base_url }}/formgrader/static/node_modules/bootstrap/dist/css/bootstrap.min.css" />
   <link rel="stylesheet" href="{{ base_url }}/formgrader/static/node_modules/datatables.net-bs/css/dataTables.bootstrap.css">
