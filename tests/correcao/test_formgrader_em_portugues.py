@@ -77,6 +77,14 @@ PAGINAS = {
                                         "Pré-visualizar", "Publicar", "Recolher", "N.º de submissões",
                                         "Gerar retorno", "Enviar retorno", "A carregar…", "Novo capítulo…",
                                         "Correção manual", "Gerir alunos", "curso corrigir"]),
+    "manage_students.tpl": ({}, ["Gerir alunos", "Alunos", "Nome", "Identificador", "E-mail", "Nota total",
+                                 "Editar aluno", "Novo aluno…", "Gerir trabalhos"]),
+    "manage_students_assignments.tpl": ({"student_id": "carla"}, [
+        "Gerir alunos", "Alunos", "carla", "Capítulo", "Nota total", "Código", "Respostas escritas",
+        "Tarefas", "Falta rever à mão?"]),
+    "manage_students_notebook_submissions.tpl": ({"student_id": "carla", "assignment_id": "cap01"}, [
+        "Gerir alunos", "Alunos", "carla", "cap01", "Caderno", "Nota total", "Verificações falhadas?",
+        "Marcada?"]),
 }
 
 # as variantes de manage_assignments.tpl: os avisos e a configuração em uso
@@ -159,11 +167,19 @@ def test_os_scripts_traduzidos_nao_tem_texto_em_ingles(nome):
     assert _em_ingles(" ".join(_texto_de_interface(traduzido) - TECNICAS)) == [], nome
 
 
-def test_gerir_trabalhos_tem_as_mensagens_em_portugues():
+def test_os_scripts_tem_as_mensagens_em_portugues():
     js = (_traduzidos() / "manage_assignments.js").read_text()
     for frase in ["Guardar", "Cancelar", "A guardar…", "Aguarda…", "Novo capítulo", "Sem data", "rascunho",
                   "publicado", "Não foi possível publicar «", "» está publicado.",
                   "O nome do capítulo não pode ter o carácter «+»."]:
         assert f'"{frase}' in js or f'{frase}"' in js, frase
+    for nome, frases in {"manage_students.js": ["Identificador do aluno", "Nome próprio (opcional)", "Apelido (opcional)",
+                                                "Novo aluno", "(sem nome)"],
+                         "manage_students_assignments.js": [" (sem submissão)", " (por corrigir)"],
+                         "manage_students_notebook_submissions.js": [" (falta o ficheiro)"]}.items():
+        js = (_traduzidos() / nome).read_text()
+        assert [f for f in frases if f'"{f}"' not in js] == [], nome
+        # as notas com vírgula decimal, como na correção de uma submissão
+        assert " + \" / \" + " in js and not re.search(r'\.text\(\w+ \+ " / "', js), nome
     utils = (_traduzidos() / "utils.js").read_text()
     assert '"Registo"' in utils and '"Fechar"' in utils
