@@ -85,6 +85,19 @@ PAGINAS = {
     "manage_students_notebook_submissions.tpl": ({"student_id": "carla", "assignment_id": "cap01"}, [
         "Gerir alunos", "Alunos", "carla", "cap01", "Caderno", "Nota total", "Verificações falhadas?",
         "Marcada?"]),
+    "manage_submissions.tpl": ({"assignment_id": "cap01", "course_dir": "/srv/curso"}, [
+        "Gerir submissões", "Capítulos", "cap01", "Instruções (carrega para abrir)",
+        'curso corrigir --capitulos "cap01"', "Nome do aluno", "Identificador", "Entregue em", "Estado",
+        "Nota", "Corrigir", "Gerar retorno", "Enviar retorno", "A carregar…"]),
+    "base_403.tpl": ({"error_code": 403}, ["Sem autorização", "Não tens autorização para abrir o formgrader."]),
+    "base_500.tpl": ({"error_code": 500}, ["Erro", "O formgrader encontrou um erro.", "Gerir trabalhos"]),
+    # a página de uma submissão cujo caderno corrigido falta (o nbgrader 0.9.6 dava erro 500 nela)
+    "formgrade_404.tpl": ({"resources": {"base_url": "/base", "notebook_id": "cap01", "assignment_id": "cap01",
+                                         "submission_id": "s1", "index": 0, "total": 3, "student": "carla",
+                                         "filename": "/srv/curso/autograded/carla/cap01/cap01.ipynb"}},
+                          ["Submissão 1 de 3", "Erro: falta o caderno corrigido desta submissão",
+                           "/srv/curso/autograded/carla/cap01/cap01.ipynb", "Correção manual", "Seguinte",
+                           "Anterior", "Submissão n.º 1"]),
 }
 
 # as variantes de manage_assignments.tpl: os avisos e a configuração em uso
@@ -103,7 +116,11 @@ def test_as_paginas_do_formgrader_vem_em_portugues(ambiente, pagina):
     assert [p for p in portugues if p not in texto] == [], texto
     assert '<html lang="pt-PT">' in html
     # os scripts da página são os traduzidos (servidos pela extensão em /base/curso/formgrader/js)
+    # (menos o utils.js das macros do «formgrade», que também servem sem a extensão e não mostram
+    # as janelas do utils.js)
     proprios = re.findall(r'<script src="/base/formgrader/static/js/(\w+)\.js"', html)
+    if pagina == "formgrade_404.tpl":
+        proprios.remove("utils")
     assert [s for s in proprios if (_traduzidos() / f"{s}.js").exists()] == [], html
 
 
@@ -174,12 +191,14 @@ def test_os_scripts_tem_as_mensagens_em_portugues():
                   "O nome do capítulo não pode ter o carácter «+»."]:
         assert f'"{frase}' in js or f'{frase}"' in js, frase
     for nome, frases in {"manage_students.js": ["Identificador do aluno", "Nome próprio (opcional)", "Apelido (opcional)",
-                                                "Novo aluno", "(sem nome)"],
+                                                "Novo aluno"],
                          "manage_students_assignments.js": [" (sem submissão)", " (por corrigir)"],
-                         "manage_students_notebook_submissions.js": [" (falta o ficheiro)"]}.items():
+                         "manage_students_notebook_submissions.js": [" (falta o ficheiro)"],
+                         "manage_submissions.js": ["por corrigir", "falta rever à mão", "corrigida", "Feito",
+                                                   "Erro", "Aguarda…"]}.items():
         js = (_traduzidos() / nome).read_text()
         assert [f for f in frases if f'"{f}"' not in js] == [], nome
         # as notas com vírgula decimal, como na correção de uma submissão
         assert " + \" / \" + " in js and not re.search(r'\.text\(\w+ \+ " / "', js), nome
     utils = (_traduzidos() / "utils.js").read_text()
-    assert '"Registo"' in utils and '"Fechar"' in utils
+    assert '"Registo"' in utils and '"Fechar"' in utils and '"(sem nome)"' in utils

@@ -24,6 +24,6 @@ Um módulo por tarefa:
 - ``retorno`` — o que o aluno vê no retorno (sem o código dos testes escondidos);
 - ``cli`` — o subcomando ``curso corrigir``;
 - ``exportar`` — o subcomando ``curso exportar``: as notas num CSV para o Moodle ou o Canvas;
-- ``formgrader`` — a extensão do servidor Jupyter que põe o formgrader da correção manual em
-  português (modo do professor).
+- ``formgrader`` — a extensão do servidor Jupyter que põe o formgrader em português (modo do
+  professor).
 """

@@ -1,12 +1,12 @@
-"""A correção manual no formgrader do nbgrader em português: uma extensão do servidor Jupyter,
-ligada pelo modo do professor (``python3 iniciar.py professor``).
+"""O formgrader do nbgrader em português: uma extensão do servidor Jupyter, ligada pelo modo do
+professor (``python3 iniciar.py professor``).
 
-O formgrader carrega as suas páginas (``base.tpl``, ``gradebook_*.tpl``) de uma pasta fixa, num
-ambiente jinja que cria ao arrancar, sem opção de configuração (ao contrário do modelo da
-correção de uma submissão, ``formgrade``, que o ``nbgrader_config.py`` aponta). Esta extensão
-põe à frente dessa pasta a das páginas traduzidas (``modelos_nbgrader/formgrader``) e serve os
-scripts traduzidos que elas usam. As páginas de gestão (*Manage Assignments*, *Manage Students*)
-ficam as do nbgrader: o curso corrige com ``curso corrigir``, não por elas.
+O formgrader carrega as suas páginas (``base.tpl``, ``gradebook_*.tpl``, ``manage_*.tpl``, as de
+erro) de uma pasta fixa, num ambiente jinja que cria ao arrancar, sem opção de configuração (ao
+contrário do modelo da correção de uma submissão, ``formgrade``, que o ``nbgrader_config.py``
+aponta). Esta extensão põe à frente dessa pasta a das páginas traduzidas
+(``modelos_nbgrader/formgrader``) e serve os scripts traduzidos que elas usam. As páginas de gestão
+também vêm traduzidas, mesmo as funções que o curso faz com ``curso corrigir``.
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ URL_SCRIPTS = "curso/formgrader/js"
 
 def por_a_frente(ambiente) -> None:
     """Põe as páginas traduzidas à frente das do nbgrader no ambiente jinja do formgrader (o que
-    não está traduzido continua a vir do nbgrader)."""
+    não está traduzido continua a vir do nbgrader). A pasta de cima dá à página «caderno em
+    falta» (``formgrade_404.tpl``) as macros traduzidas do modelo ``formgrade``."""
     from jinja2 import ChoiceLoader, FileSystemLoader
 
-    ambiente.loader = ChoiceLoader([FileSystemLoader(str(PASTA)), ambiente.loader])
+    ambiente.loader = ChoiceLoader([FileSystemLoader([str(PASTA), str(PASTA.parent)]), ambiente.loader])
 
 
 def _jupyter_server_extension_points():

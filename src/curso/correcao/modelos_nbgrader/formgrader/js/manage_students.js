@@ -95,10 +95,7 @@ var StudentUI = Backbone.View.extend({
         this.clear();
 
         // student name
-        // «Apelido, Nome», ou só o que houver; «(sem nome)» quando o gradebook não tem nenhum
-        var last_name = this.model.get("last_name");
-        var first_name = this.model.get("first_name");
-        var name = [last_name, first_name].filter(function (x) { return x; }).join(", ") || "(sem nome)";
+        var name = nomeDoAluno(this.model.get("last_name"), this.model.get("first_name"));
         this.$name.attr("data-order", name);
         this.$name.append($("<a/>")
             .attr("href", base_url + "/formgrader/manage_students/" + this.model.get("id"))

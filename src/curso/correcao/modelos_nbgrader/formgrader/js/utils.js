@@ -1,5 +1,6 @@
 // O formgrader do nbgrader 0.9 em português: utils.js com os textos traduzidos e
-// numeroPt, as notas com vírgula decimal (licença BSD de 3 cláusulas, ver ../../LEIAME.md).
+// duas ajudas das páginas traduzidas, numeroPt e nomeDoAluno (licença BSD de 3 cláusulas,
+// ver ../../LEIAME.md).
 var createModal = function (id, title, body, footer) {
     var modal = $("<div/>")
         .addClass("modal")
@@ -76,6 +77,11 @@ var createLogModal = function (id, title, message, log, error) {
 // 2.5 → «2,5»: as notas mostram-se com vírgula decimal
 var numeroPt = function (num) {
     return String(num).replace(".", ",");
+};
+
+// «Apelido, Nome», ou só o que houver; «(sem nome)» quando o gradebook não tem nenhum
+var nomeDoAluno = function (apelido, nome) {
+    return [apelido, nome].filter(function (x) { return x; }).join(", ") || "(sem nome)";
 };
 
 var roundToPrecision = function (num, precision) {
