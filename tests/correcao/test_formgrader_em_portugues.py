@@ -77,6 +77,11 @@ PAGINAS = {
                                         "Pré-visualizar", "Publicar", "Recolher", "N.º de submissões",
                                         "Gerar retorno", "Enviar retorno", "A carregar…", "Novo capítulo…",
                                         "Correção manual", "Gerir alunos", "curso corrigir"]),
+    "gradebook_assignments.tpl": ({}, ["Correção manual", "Capítulo", "Data limite", "Submissões", "Nota média"]),
+    "gradebook_notebooks.tpl": ({"assignment_id": "cap01"}, ["Correção manual", "cap01", "Caderno",
+                                                             "Média (código)", "Falta rever à mão?"]),
+    "gradebook_notebook_submissions.tpl": ({"assignment_id": "cap01", "notebook_id": "cap01"}, [
+        "Correção manual", "Mostrar todos os nomes", "Submissão", "Verificações falhadas?", "Marcada?"]),
     "manage_students.tpl": ({}, ["Gerir alunos", "Alunos", "Nome", "Identificador", "E-mail", "Nota total",
                                  "Editar aluno", "Novo aluno…", "Gerir trabalhos"]),
     "manage_students_assignments.tpl": ({"student_id": "carla"}, [
@@ -171,7 +176,7 @@ def _scripts():
 
 
 def test_ha_scripts_traduzidos():
-    assert {"utils.js", "manage_assignments.js"} <= set(_scripts())
+    assert {"utils.js", "manage_assignments.js", "manage_students.js", "manage_submissions.js"} <= set(_scripts())
 
 
 @pytest.mark.parametrize("nome", _scripts())
@@ -179,7 +184,10 @@ def test_os_scripts_traduzidos_nao_tem_texto_em_ingles(nome):
     original = (_formgrader() / "static" / "js" / nome).read_text()
     traduzido = (_traduzidos() / nome).read_text()
     ingles = _texto_de_interface(original) - TECNICAS
-    assert ingles, nome  # o original tem texto de interface (senão, a cópia não é precisa)
+    # a cópia é precisa: o original tem texto de interface ou mostra notas («2.5 / 6»)
+    assert ingles or '" / "' in original, nome
+    # as notas com vírgula decimal, como na correção de uma submissão
+    assert not re.search(r'\.text\(\w+ \+ " / "', traduzido), nome
     assert sorted(ingles & _texto_de_interface(traduzido)) == [], nome
     assert _em_ingles(" ".join(_texto_de_interface(traduzido) - TECNICAS)) == [], nome
 
@@ -194,11 +202,10 @@ def test_os_scripts_tem_as_mensagens_em_portugues():
                                                 "Novo aluno"],
                          "manage_students_assignments.js": [" (sem submissão)", " (por corrigir)"],
                          "manage_students_notebook_submissions.js": [" (falta o ficheiro)"],
+                         "gradebook_assignments.js": ["Sem data"],
                          "manage_submissions.js": ["por corrigir", "falta rever à mão", "corrigida", "Feito",
                                                    "Erro", "Aguarda…"]}.items():
         js = (_traduzidos() / nome).read_text()
         assert [f for f in frases if f'"{f}"' not in js] == [], nome
-        # as notas com vírgula decimal, como na correção de uma submissão
-        assert " + \" / \" + " in js and not re.search(r'\.text\(\w+ \+ " / "', js), nome
     utils = (_traduzidos() / "utils.js").read_text()
     assert '"Registo"' in utils and '"Fechar"' in utils and '"(sem nome)"' in utils

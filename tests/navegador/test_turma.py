@@ -72,7 +72,8 @@ PONTOS_1_3 = exercicios(CAP)[2][2]
 CARLA = maximo(CAP) - PONTOS_1_3
 INGLES = ["Student's answer", "Grade cell", "Test cell", "Score", "(Top)", "In [", "Full credit",
           "Submission", "Next", "Prev", "Manual Grading", "Loading", "Names", "Gradebook", "Search",
-          "Manage"]
+          "Manage", "Assignment", "Student", "Generate", "Release", "Collect", "Instructions",
+          "Due Date", "None", "Add new"]
 
 
 @pytest.fixture(scope="module")
@@ -196,6 +197,20 @@ def test_correcao_manual_no_formgrader_em_portugues(primeira_semana, tmp_path):
                 pagina = browser.new_page()
                 pagina.set_viewport_size({"width": 1200, "height": 1000})
                 pagina.set_default_timeout(90_000)  # o primeiro HTML do formgrader numa máquina ocupada
+                # a primeira página do formgrader, a gestão dos capítulos, e a dos alunos
+                pagina.goto(f"{base}/formgrader?token={token}")
+                expect(pagina.locator("h1").nth(1)).to_have_text("Gerir trabalhos", timeout=90_000)
+                expect(pagina.locator("thead th").first).to_have_text("Capítulo")
+                expect(pagina.locator("#main-table tr").first).to_contain_text(CAP)  # a tabela carregou
+                expect(pagina.get_by_role("link", name="Novo capítulo…")).to_be_visible()
+                corpo = pagina.locator("body").inner_text()
+                assert [palavra for palavra in INGLES if palavra in corpo] == [], corpo[:2000]
+                pagina.goto(f"{base}/formgrader/manage_students?token={token}")
+                expect(pagina.locator("h1").nth(1)).to_have_text("Gerir alunos")
+                expect(pagina.locator("#main-table")).to_contain_text("carla")
+                expect(pagina.locator("#main-table")).to_contain_text("(sem nome)")
+                corpo = pagina.locator("body").inner_text()
+                assert [palavra for palavra in INGLES if palavra in corpo] == [], corpo[:2000]
                 # o caminho da correção manual: capítulos → cadernos → submissões → uma submissão
                 pagina.goto(f"{base}/formgrader/gradebook?token={token}")
                 expect(pagina.locator("h1").nth(1)).to_have_text("Correção manual", timeout=90_000)

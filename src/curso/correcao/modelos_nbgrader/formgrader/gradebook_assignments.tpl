@@ -2,7 +2,7 @@
 {%- extends 'gradebook_base.tpl' -%}
 
 {%- block head -%}
-<script src="{{ base_url }}/formgrader/static/js/gradebook_assignments.js"></script>
+<script src="{{ base_url }}/curso/formgrader/js/gradebook_assignments.js"></script>
 {%- endblock -%}
 
 {%- block breadcrumbs -%}

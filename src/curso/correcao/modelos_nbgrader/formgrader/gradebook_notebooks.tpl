@@ -6,7 +6,7 @@
 var assignment_id = "{{ assignment_id }}";
 </script>
 
-<script src="{{ base_url }}/formgrader/static/js/gradebook_notebooks.js"></script>
+<script src="{{ base_url }}/curso/formgrader/js/gradebook_notebooks.js"></script>
 {%- endblock head -%}
 
 {%- block breadcrumbs -%}

@@ -82,16 +82,16 @@ Estás no Windows: publicar e recolher não funcionam aqui.
 {% elif exchange_missing %}
 <div class="alert alert-warning" id="warning-exchange">
 A pasta de troca (<i>exchange</i>) <code>{{ exchange }}</code> não existe e não foi possível
-criá-la: publicar e recolher não funcionam. Vê como a preparar em
-<a href="http://nbgrader.readthedocs.io/en/stable/user_guide/managing_assignment_files.html#setting-up-the-exchange">Preparar a pasta de troca</a>
-(documentação do nbgrader, em inglês).
+criá-la: publicar e recolher não funcionam. Como a preparar:
+<a href="http://nbgrader.readthedocs.io/en/stable/user_guide/managing_assignment_files.html#setting-up-the-exchange">documentação do nbgrader</a>
+(em inglês).
 </div>
 {% elif not course_id %}
 <div class="alert alert-warning" id="warning-course-id">
 Falta definir o <code>course_id</code> no <code>nbgrader_config.py</code>: publicar e recolher
-não funcionam. Vê como o definir em
-<a href="http://nbgrader.readthedocs.io/en/stable/user_guide/managing_assignment_files.html#setting-up-the-exchange">Preparar a pasta de troca</a>
-(documentação do nbgrader, em inglês).
+não funcionam. Como o definir:
+<a href="http://nbgrader.readthedocs.io/en/stable/user_guide/managing_assignment_files.html#setting-up-the-exchange">documentação do nbgrader</a>
+(em inglês).
 </div>
 {% endif %}
 {%- endblock -%}

@@ -1,5 +1,5 @@
 // O formgrader do nbgrader 0.9 em português: gradebook_notebook_submissions.js com os textos
-// traduzidos (licença BSD de 3 cláusulas, ver ../../LEIAME.md).
+// traduzidos e as notas com vírgula decimal (licença BSD de 3 cláusulas, ver ../../LEIAME.md).
 var MOSTRAR_NOMES = "Mostrar todos os nomes";
 var ESCONDER_NOMES = "Esconder todos os nomes";
 
@@ -88,7 +88,7 @@ var SubmittedNotebookUI = Backbone.View.extend({
         } else {
             this.$score.attr("data-order", score / max_score);
         }
-        this.$score.text(score + " / " + max_score);
+        this.$score.text(numeroPt(score) + " / " + numeroPt(max_score));
 
         // code score
         score = roundToPrecision(this.model.get("code_score"), 2);
@@ -98,7 +98,7 @@ var SubmittedNotebookUI = Backbone.View.extend({
         } else {
             this.$code_score.attr("data-order", score / max_score);
         }
-        this.$code_score.text(score + " / " + max_score);
+        this.$code_score.text(numeroPt(score) + " / " + numeroPt(max_score));
 
         // written score
         score = roundToPrecision(this.model.get("written_score"), 2);
@@ -108,7 +108,7 @@ var SubmittedNotebookUI = Backbone.View.extend({
         } else {
             this.$written_score.attr("data-order", score / max_score);
         }
-        this.$written_score.text(score + " / " + max_score);
+        this.$written_score.text(numeroPt(score) + " / " + numeroPt(max_score));
 
         // task score
         score = roundToPrecision(this.model.get("task_score"), 2);
@@ -118,7 +118,7 @@ var SubmittedNotebookUI = Backbone.View.extend({
         } else {
             this.$task_score.attr("data-order", score / max_score);
         }
-        this.$task_score.text(score + " / " + max_score);
+        this.$task_score.text(numeroPt(score) + " / " + numeroPt(max_score));
         
         // needs manual grade?
         if (this.model.get("needs_manual_grade")) {
