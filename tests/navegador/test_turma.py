@@ -205,6 +205,7 @@ def test_correcao_manual_no_formgrader_em_portugues(primeira_semana, tmp_path):
                 expect(pagina.get_by_role("link", name="Novo capítulo…")).to_be_visible()
                 corpo = pagina.locator("body").inner_text()
                 assert [palavra for palavra in INGLES if palavra in corpo] == [], corpo[:2000]
+                _capturar(pagina, tmp_path, "formgrader_gerir_trabalhos.png")
                 pagina.goto(f"{base}/formgrader/manage_students?token={token}")
                 expect(pagina.locator("h1").nth(1)).to_have_text("Gerir alunos")
                 expect(pagina.locator("#main-table")).to_contain_text("carla")
