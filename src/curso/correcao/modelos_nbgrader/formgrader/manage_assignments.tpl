@@ -82,7 +82,10 @@ Estás no Windows: publicar e recolher não funcionam aqui.
 {% elif exchange_missing %}
 <div class="alert alert-warning" id="warning-exchange">
 A pasta de troca (<i>exchange</i>) <code>{{ exchange }}</code> não existe e não foi possível
-criá-la: publicar e recolher não funcionam. Como a preparar:
+criá-la: publicar e recolher pelo formgrader não funcionam. Só precisas dela para distribuir e
+recolher os capítulos num servidor partilhado (um JupyterHub); num portátil, se recebes as
+submissões de outra forma e corriges com <code>curso corrigir</code>, podes ignorar este aviso.
+Como a preparar:
 <a href="http://nbgrader.readthedocs.io/en/stable/user_guide/managing_assignment_files.html#setting-up-the-exchange">documentação do nbgrader</a>
 (em inglês).
 </div>
