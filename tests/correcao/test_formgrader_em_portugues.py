@@ -107,7 +107,7 @@ PAGINAS = {
 
 # as variantes de manage_assignments.tpl: os avisos e a configuração em uso
 AVISOS = [({"windows": True}, "publicar e recolher não funcionam aqui"),
-          ({"exchange_missing": True}, "num portátil, se recebes as submissões de outra forma e corriges com curso corrigir, podes ignorar este aviso"),
+          ({"exchange_missing": True}, "num portátil, se recebes as submissões de outra forma"),
           ({"course_id": ""}, "Falta definir o course_id"),
           ({"current_config": '{"CourseDirectory": {}}'}, "Configuração em uso (carrega para abrir)")]
 
