@@ -424,16 +424,21 @@ def _nao_pode_abster_se(cliente, resposta_do_modelo, erro):
         f"{resposta_do_modelo!r} e a API recusou: {erro}"))
 
 
-def _pedidos_feitos(nb):
-    """O cliente depois de decidir_com_modelo, com o modelo a chamar uma ferramenta. Um tool_choice
-    que não deixe o modelo responder assim (um 500 do modelo offline) não interessa aqui: estas
-    verificações olham só para o que foi pedido (o tool_choice tem a sua)."""
+def _pedidos_feitos(nb, resposta=CHAMADA_TECLADO, pedido=PEDIDO_TECLADO, tolerados=None):
+    """O cliente depois de decidir_com_modelo, com o modelo a dar ``resposta`` (por omissão, a chamar
+    uma ferramenta). Estas verificações olham só para o que foi pedido: um erro dos ``tolerados``
+    (por omissão, o 500 do modelo offline quando o tool_choice não deixa o modelo responder assim)
+    julga-o outra verificação."""
     import openai
 
-    cliente = cliente_offline(_modelo_espiao(CHAMADA_TECLADO))
+    tolerados = tolerados or openai.InternalServerError
+    cliente = cliente_offline(_modelo_espiao(resposta))
+    decidir = nb.decidir_com_modelo
     try:
-        nb.decidir_com_modelo(PEDIDO_TECLADO, cliente, "modelo-de-teste")
-    except openai.InternalServerError:
+        decidir(pedido, cliente, "modelo-de-teste")
+    except NotImplementedError:
+        raise
+    except tolerados:
         pass
     return cliente
 
@@ -480,14 +485,8 @@ class TestEx4_4:
         assert len(cliente.pedidos) == 1, explica(
             "Uma decisão, um pedido ao modelo: cada pedido custa tempo e dinheiro.",
             f"fizeste {len(cliente.pedidos)} pedidos")
-        decidir = nb.decidir_com_modelo
-        cliente = cliente_offline(_modelo_espiao("Não sei responder a isso."))
-        try:
-            decidir("Que horas são?", cliente, "modelo-de-teste")
-        except NotImplementedError:
-            raise
-        except Exception:  # rebentar com um texto julga-o outra verificação: aqui contam-se os pedidos
-            pass
+        # rebentar com um texto julga-o outra verificação: aqui contam-se os pedidos
+        cliente = _pedidos_feitos(nb, "Não sei responder a isso.", "Que horas são?", tolerados=Exception)
         assert len(cliente.pedidos) == 1, explica(
             "Uma resposta só com texto também é a decisão do modelo (absteve-se): não perguntes outra vez.",
             f"com o modelo a responder só texto, fizeste {len(cliente.pedidos)} pedidos")
